@@ -1,0 +1,39 @@
+import { Migrator, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
+import type { DialectName } from '../connect';
+import { siteMigration } from './0001_site';
+
+/** What a migration needs to stay portable between SQLite and PostgreSQL. */
+export interface MigrationContext {
+  dialect: DialectName;
+  /** Adds an auto-increment integer primary key named `id`. */
+  id<T extends string>(table: CreateTableBuilder<T, never>): CreateTableBuilder<T, 'id'>;
+}
+
+function contextFor(dialect: DialectName): MigrationContext {
+  return {
+    dialect,
+    id: (table) =>
+      dialect === 'postgres'
+        ? table.addColumn('id', 'serial', (c) => c.primaryKey())
+        : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement()),
+  };
+}
+
+/** Ordered by name: a new migration gets the next number and is added here. */
+function migrations(context: MigrationContext): Record<string, Migration> {
+  return {
+    '0001_site': siteMigration(context),
+  };
+}
+
+export async function migrateToLatest(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations(contextFor(dialect)) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
+  }
+}

@@ -1,0 +1,10 @@
+import type { Envelope } from '../../../src/protocol/envelope';
+import { SUCCESS_CODE } from '../../../src/protocol/envelope';
+
+export function ok<T>(result: T): Envelope<T> {
+  return { code: SUCCESS_CODE, result, message: 'success' };
+}
+
+export function failure(code: number, message: string): Envelope<null> {
+  return { code, result: null, message };
+}

@@ -1,0 +1,82 @@
+import path from 'node:path';
+
+/** Everything the server reads from its environment, validated once at start. */
+export interface AppConfig {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres://… selects PostgreSQL; unset means the embedded SQLite file under dataDir. */
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  /** Addresses of reverse proxies whose X-Forwarded-* headers are trusted; empty trusts none. */
+  trustProxy: string[];
+  /** Public origin of the site (used in feeds, sitemaps and the allowed Origin of state-changing calls). */
+  siteUrl: string | undefined;
+  adminUrl: string;
+  musicApiUrl: string | undefined;
+  seedDemo: boolean;
+  logLevel: string;
+  clientDir: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly variable: string, detail: string) {
+    super(`Invalid ${variable}: ${detail}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function integerIn(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(name, `expected an integer from ${min} to ${max}, got "${raw}"`);
+  }
+  return value;
+}
+
+function urlOrUndefined(env: Env, name: string, protocols: string[]): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `not a URL: "${raw}"`);
+  }
+  if (!protocols.includes(parsed.protocol)) {
+    throw new ConfigError(name, `expected ${protocols.join(' or ')} URL, got "${parsed.protocol}"`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+function flag(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes'].includes(raw)) return true;
+  if (['0', 'false', 'no'].includes(raw)) return false;
+  throw new ConfigError(name, `expected true or false, got "${raw}"`);
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConfig {
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `expected one of ${LOG_LEVELS.join(', ')}`);
+  return {
+    port: integerIn(env, 'PORT', 8080, 0, 65535),
+    host: env.HOST || '0.0.0.0',
+    dataDir: path.resolve(cwd, env.DATA_DIR || 'data'),
+    databaseUrl: urlOrUndefined(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    redisUrl: urlOrUndefined(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    trustProxy: (env.TRUST_PROXY ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    siteUrl: urlOrUndefined(env, 'SITE_URL', ['http:', 'https:']),
+    adminUrl: urlOrUndefined(env, 'ADMIN_URL', ['http:', 'https:']) ?? '/userCenter',
+    musicApiUrl: urlOrUndefined(env, 'MUSIC_API_URL', ['http:', 'https:']),
+    seedDemo: flag(env, 'SEED_DEMO', true),
+    logLevel,
+    clientDir: path.resolve(cwd, env.CLIENT_DIR || 'dist'),
+  };
+}

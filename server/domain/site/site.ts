@@ -1,0 +1,18 @@
+/** The public facts about the site that every page may show. */
+export interface SiteConfig {
+  name: string;
+  author: string;
+  avatar: string;
+  motto: string;
+  typedMottos: string[];
+  notice: string;
+  filingNumber: string;
+  since: string;
+  viewCount: number;
+  updatedAt: string;
+}
+
+export interface PageHeader {
+  route: string;
+  image: string;
+}

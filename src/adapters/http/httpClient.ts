@@ -1,0 +1,85 @@
+import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
+import type { Envelope } from '../../protocol/envelope';
+import { REMINDER_CODE, SUCCESS_CODE } from '../../protocol/envelope';
+import type { Notifier } from '../../ports/notifier';
+import { zhCN } from '../../ui/i18n/zh-CN';
+import { ApiError } from './apiError';
+
+export interface HttpClientOptions {
+  notifier: Notifier;
+  /** Called on HTTP 401 so the session can end and the login dialog open. */
+  onUnauthorized?: () => void;
+  /** A bearer token for non-cookie clients; the browser build keeps none. */
+  token?: () => string | undefined;
+  baseURL?: string;
+}
+
+export interface HttpClient {
+  /** Sends a request and unwraps the envelope; a non-zero code rejects with ApiError. */
+  request<T>(config: AxiosRequestConfig): Promise<T>;
+  readonly axios: AxiosInstance;
+}
+
+const text = zhCN.http;
+
+/** Spec section 8: which statuses produce which notice. Other statuses stay silent. */
+function reportStatus(notifier: Notifier, status: number, serverMessage: string | undefined): void {
+  switch (status) {
+    case 401:
+      return notifier.notify({ level: 'error', title: text.errorTip, message: serverMessage || text.loginExpired });
+    case 403:
+      return notifier.notify({ level: 'error', title: text.errorTip, message: serverMessage || text.forbidden });
+    case 404:
+      return notifier.notify({ level: 'error', title: text.errorTip, message: text.interfaceNotFound });
+    case 408:
+      return notifier.notify({ level: 'warning', title: text.friendlyReminder, message: serverMessage || text.serverError });
+    case 429:
+      return notifier.notify({ level: 'warning', title: text.friendlyReminder, message: serverMessage || '' });
+    case 500:
+      return notifier.notify({ level: 'error', title: text.errorTip, message: serverMessage || text.serverError });
+  }
+}
+
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const instance = axios.create({
+    baseURL: options.baseURL ?? '',
+    timeout: 10_000,
+    withCredentials: true,
+    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
+  });
+
+  instance.interceptors.request.use((config) => {
+    const token = options.token?.();
+    if (token) config.headers.set('Authorization', `Bearer ${token}`);
+    return config;
+  });
+
+  instance.interceptors.response.use(
+    (response) => {
+      const body = response.data as Partial<Envelope<unknown>> | undefined;
+      if (body?.code === REMINDER_CODE) {
+        options.notifier.notify({ level: 'warning', title: text.friendlyReminder, message: body.message ?? '' });
+      }
+      return response;
+    },
+    (error: unknown) => {
+      if (!(error instanceof AxiosError)) return Promise.reject(error);
+      const status = error.response?.status ?? 0;
+      const body = error.response?.data as Partial<Envelope<unknown>> | undefined;
+      const serverMessage = typeof body?.message === 'string' ? body.message : undefined;
+      reportStatus(options.notifier, status, serverMessage);
+      if (status === 401) options.onUnauthorized?.();
+      const message = serverMessage || (error.code === 'ECONNABORTED' ? text.timeout : text.networkError);
+      return Promise.reject(new ApiError(message, status, body?.code ?? status));
+    },
+  );
+
+  return {
+    axios: instance,
+    async request<T>(config: AxiosRequestConfig): Promise<T> {
+      const { data } = await instance.request<Envelope<T>>(config);
+      if (data.code !== SUCCESS_CODE) throw new ApiError(data.message, 200, data.code);
+      return data.result as T;
+    },
+  };
+}

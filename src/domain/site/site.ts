@@ -1,0 +1,20 @@
+/** Public facts about the site (author card, footer, banner). */
+export interface SiteInfo {
+  name: string;
+  author: string;
+  avatar: string;
+  motto: string;
+  typedMottos: string[];
+  notice: string;
+  filingNumber: string;
+  since: string;
+  viewCount: number;
+  updatedAt: string;
+}
+
+/** The smallest article shape the shell needs (random browse, search results). */
+export interface ArticleListItem {
+  id: number;
+  article_title: string;
+  article_content: string;
+}

@@ -1,0 +1,10 @@
+import type { PageHeader } from '../domain/app/pageHeader';
+import type { ArticleListItem, SiteInfo } from '../domain/site/site';
+
+export interface SiteApi {
+  config(): Promise<SiteInfo>;
+  addView(): Promise<void>;
+  pageHeaders(): Promise<PageHeader[]>;
+  /** The home list; the context menu's random browse asks for page 1 of 999. */
+  homeArticles(page: number, size: number): Promise<{ list: ArticleListItem[]; total: number }>;
+}

@@ -1,0 +1,10 @@
+import { zhCN } from '../i18n/zh-CN';
+
+export function Loading() {
+  return (
+    <div className="loading" role="status" aria-live="polite">
+      <span className="loading__spinner" aria-hidden="true" />
+      <span className="visually-hidden">{zhCN.loading}</span>
+    </div>
+  );
+}
