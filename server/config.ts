@@ -29,8 +29,10 @@ type Env = Record<string, string | undefined>;
 
 function integerIn(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
+  const trimmed = raw?.trim() ?? '';
+  if (trimmed === '') return fallback;
+  // Plain decimal digits only: Number() would also take "0x1F90", "1e3" or "-0".
+  const value = /^[0-9]+$/.test(trimmed) ? Number(trimmed) : NaN;
   if (!Number.isInteger(value) || value < min || value > max) {
     throw new ConfigError(name, `expected an integer from ${min} to ${max}, got "${raw}"`);
   }

@@ -4,6 +4,17 @@ import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from './config';
+import type { Database } from './adapters/db/schema';
+import { KyselyUserRepository } from './adapters/db/userRepository';
+import { KyselySessionRepository } from './adapters/db/sessionRepository';
+import { KyselyLoginThrottle } from './adapters/db/loginThrottle';
+import { KyselyNotificationRepository } from './adapters/db/notificationRepository';
+import { ScryptPasswordHasher } from './adapters/crypto/scryptPasswordHasher';
+import { randomSessionTokens } from './adapters/crypto/sessionTokens';
+import { AccountService } from './domain/accounts/accountService';
+import { NotificationService } from './domain/notifications/notificationService';
+import type { NotificationPublisher } from './ports/notificationPublisher';
+import type { PasswordHasher } from './ports/passwordHasher';
 import { openDatabase } from './adapters/db/connect';
 import { migrateToLatest } from './adapters/db/migrations';
 import { KyselySiteRepository } from './adapters/db/siteRepository';
@@ -16,16 +27,50 @@ import { systemClock } from './ports/clock';
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DEMO_CONTENT_DIR = path.join(PROJECT_ROOT, 'content', 'demo');
 
-export interface RunningServer {
-  app: FastifyInstance;
+export interface RunningServer extends CreatedServer {
   url: string;
+}
+
+/** Accounts and notifications over one database; also used by the `user` and `notify` commands. */
+export function createAccountServices(db: Kysely<Database>, hasher: PasswordHasher = new ScryptPasswordHasher()) {
+  const accounts = new AccountService({
+    users: new KyselyUserRepository(db),
+    sessions: new KyselySessionRepository(db),
+    hasher,
+    tokens: randomSessionTokens,
+    throttle: new KyselyLoginThrottle(db),
+    clock: systemClock,
+  });
+  return { accounts, notifications: new NotificationService(new KyselyNotificationRepository(db), systemClock) };
+}
+
+export interface ServerOverrides {
+  /** Tests pass a cheaper scrypt cost; production uses the default. */
+  passwordHasher?: PasswordHasher;
+  /** Where the first start's administrator password is printed (stdout by default). */
+  announce?: (line: string) => void;
+}
+
+export interface CreatedServer {
+  app: FastifyInstance;
+  /** How other areas (the content importer, message board) tell users something happened. */
+  notifications: NotificationPublisher;
   close(): Promise<void>;
 }
 
 /** The server's composition root: configuration in, a listening server out. */
-export async function createServer(config: AppConfig): Promise<{ app: FastifyInstance; close(): Promise<void> }> {
+export async function createServer(config: AppConfig, overrides: ServerOverrides = {}): Promise<CreatedServer> {
   const database = openDatabase(config);
   await migrateToLatest(database.db as Kysely<unknown>, database.dialect);
+
+  const { accounts, notifications } = createAccountServices(database.db, overrides.passwordHasher);
+  const administrator = await accounts.ensureAdministrator();
+  if (administrator) {
+    // Printed once, straight to stdout: it must stand out from the log and never enter it.
+    (overrides.announce ?? ((line) => process.stdout.write(`${line}\n`)))(
+      `管理员账号已创建：用户名 ${administrator.username}，初始密码 ${administrator.password}（只显示这一次，请登录后立即修改）`,
+    );
+  }
 
   const media = new LocalMediaStore(path.join(config.dataDir, 'media'));
   fs.mkdirSync(media.root, { recursive: true });
@@ -37,14 +82,25 @@ export async function createServer(config: AppConfig): Promise<{ app: FastifyIns
   const app = await buildApp(
     {
       site: new SiteService(sites),
+      accounts,
+      notifications,
+      media,
       healthCheck: async () => {
         await sql`select 1`.execute(database.db);
       },
     },
-    { clientDir: config.clientDir, mediaDir: media.root, logLevel: config.logLevel, trustProxy: config.trustProxy },
+    {
+      clientDir: config.clientDir,
+      mediaDir: media.root,
+      logLevel: config.logLevel,
+      trustProxy: config.trustProxy,
+      siteUrl: config.siteUrl,
+      adminUrl: config.adminUrl,
+    },
   );
   return {
     app,
+    notifications,
     close: async () => {
       await app.close();
       await database.close();
@@ -52,8 +108,8 @@ export async function createServer(config: AppConfig): Promise<{ app: FastifyIns
   };
 }
 
-export async function startServer(config: AppConfig): Promise<RunningServer> {
-  const server = await createServer(config);
+export async function startServer(config: AppConfig, overrides: ServerOverrides = {}): Promise<RunningServer> {
+  const server = await createServer(config, overrides);
   const address = await server.app.listen({ port: config.port, host: config.host });
   return { ...server, url: address.replace('0.0.0.0', '127.0.0.1') };
 }

@@ -4,18 +4,29 @@ import { fromPromise } from 'xstate';
 import { appSessionMachine } from './domain/app/appSession.machine';
 import { greetingFor } from './domain/shared/greeting';
 import { preferencesMachine } from './domain/preferences/preferences.machine';
+import { restoreHistory } from './domain/search/history';
+import { searchMachine } from './domain/search/search.machine';
 import { restorePreferences } from './domain/preferences/preferences';
 import { themeMachine } from './domain/theme/theme.machine';
 import { browserClipboard, browserClock, browserRandom } from './adapters/browser/browserPorts';
-import { createHttpClient } from './adapters/http/httpClient';
+import { createHttpClient, type HttpClient } from './adapters/http/httpClient';
+import { createAccountApi } from './adapters/http/accountApi';
+import { createNotifyApi } from './adapters/http/notifyApi';
+import { displayName, type UserInfo } from './domain/account/account';
+import { sessionMachine } from './domain/account/session.machine';
+import { notificationsMachine } from './domain/notifications/notifications.machine';
 import { createSiteApi } from './adapters/http/siteApi';
+import { createContentApi } from './adapters/http/contentApi';
 import { NoticeCenter } from './adapters/notifier/noticeCenter';
 import { EncodedStorage, MirroredStorage } from './adapters/storage/encodedStorage';
 import { TOKENS, type Services } from './ports/tokens';
 import { greetingText } from './ui/i18n/greetingText';
 import { zhCN } from './ui/i18n/zh-CN';
 
-const STORAGE_KEYS = { theme: 'theme', preferences: 'preferences' } as const;
+const STORAGE_KEYS = { theme: 'theme', preferences: 'preferences', searchHistory: 'searchHistory' } as const;
+
+/** Not a port: the adapters' shared transport, bound here only so every API adapter gets the same one. */
+const HTTP_CLIENT = Symbol('httpClient');
 
 /** Ports bound to browser adapters: the only place that knows which adapter serves which port. */
 const adaptersModule = new ContainerModule(({ bind }) => {
@@ -27,10 +38,19 @@ const adaptersModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.clock).toConstantValue(browserClock);
   bind(TOKENS.random).toConstantValue(browserRandom);
   bind(TOKENS.clipboard).toConstantValue(browserClipboard);
-  bind(TOKENS.siteApi).toResolvedValue(
-    (notifier: Services['notifier']) => createSiteApi(createHttpClient({ notifier })),
-    [TOKENS.notifier],
-  );
+  // ONE HTTP client for every API adapter, so a 401 from any call ends the session and opens the login.
+  bind(HTTP_CLIENT)
+    .toDynamicValue((context) =>
+      createHttpClient({
+        notifier: context.get<Services['notifier']>(TOKENS.notifier),
+        onUnauthorized: () => context.get<Services['session']>(TOKENS.session).send({ type: 'session.expired' }),
+      }),
+    )
+    .inSingletonScope();
+  bind(TOKENS.siteApi).toResolvedValue((http: HttpClient) => createSiteApi(http), [HTTP_CLIENT]);
+  bind(TOKENS.contentApi).toResolvedValue((http: HttpClient) => createContentApi(http), [HTTP_CLIENT]);
+  bind(TOKENS.accountApi).toResolvedValue((http: HttpClient) => createAccountApi(http), [HTTP_CLIENT]);
+  bind(TOKENS.notifyApi).toResolvedValue((http: HttpClient) => createNotifyApi(http), [HTTP_CLIENT]);
 });
 
 /** Long-lived actors, created and started once; views only read and send. */
@@ -93,8 +113,116 @@ const actorsModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
 });
 
+/** The header's search dialog: one actor for the whole visit, its history kept in local storage. */
+const searchModule = new ContainerModule(({ bind }) => {
+  bind(TOKENS.search)
+    .toResolvedValue(
+      (api: Services['contentApi'], local: Services['localStore']) => {
+        const machine = searchMachine.provide({
+          actors: {
+            searchArticles: fromPromise(({ input }) => api.search(input.keyword)),
+            fetchHotArticles: fromPromise(() => api.hotArticles()),
+          },
+        });
+        const actor = createActor(machine, { input: { history: restoreHistory(local.get(STORAGE_KEYS.searchHistory)) } });
+        actor.on('history.changed', ({ history }) => local.set(STORAGE_KEYS.searchHistory, history));
+        return actor.start();
+      },
+      [TOKENS.contentApi, TOKENS.localStore],
+    )
+    .inSingletonScope();
+});
+
+const ACCOUNT_KEYS = { user: 'userInfo', rememberedUsername: 'rememberedUsername' } as const;
+
+/** The session and the message drawer: long-lived actors fed by the account and notify APIs. */
+const accountModule = new ContainerModule(({ bind }) => {
+  bind(TOKENS.session)
+    .toResolvedValue(
+      (
+        api: Services['accountApi'],
+        local: Services['localStore'],
+        tab: Services['sessionStore'],
+        notifier: Services['notifier'],
+        clock: Services['clock'],
+      ) => {
+        const machine = sessionMachine.provide({
+          actors: {
+            login: fromPromise(({ input }) => api.login(input).then(({ id }) => api.userInfo(id))),
+            register: fromPromise(({ input }) => api.register(input).then(() => undefined)),
+            logout: fromPromise(() => api.logout()),
+            fetchCurrentUser: fromPromise(() => api.current()),
+          },
+        });
+        // "记住我" keeps the (non-secret) user info across browser restarts; otherwise only for this tab.
+        const remembered = local.get<UserInfo>(ACCOUNT_KEYS.user);
+        const actor = createActor(machine, {
+          input: {
+            storedUser: remembered ?? tab.get<UserInfo>(ACCOUNT_KEYS.user) ?? null,
+            storedPersistent: remembered !== undefined,
+            rememberedUsername: local.get<string>(ACCOUNT_KEYS.rememberedUsername) ?? null,
+          },
+        });
+        actor.on('user.changed', ({ user, persistent }) => {
+          local.remove(ACCOUNT_KEYS.user);
+          tab.remove(ACCOUNT_KEYS.user);
+          if (user) (persistent ? local : tab).set(ACCOUNT_KEYS.user, user);
+        });
+        actor.on('username.remembered', ({ username }) => local.set(ACCOUNT_KEYS.rememberedUsername, username));
+        actor.on('login.succeeded', ({ user }) =>
+          notifier.notify({
+            level: 'success',
+            title: zhCN.account.loginSuccess,
+            message: greetingText(greetingFor({ hour: clock.hour(), userName: displayName(user), userId: user.id })),
+          }),
+        );
+        actor.on('register.succeeded', () => notifier.notify({ level: 'success', message: zhCN.account.autoLoginSuccess }));
+        actor.on('auth.failed', ({ message }) =>
+          notifier.notify({ level: 'error', title: zhCN.account.errorTitle, message }),
+        );
+        actor.on('logout.succeeded', () => notifier.notify({ level: 'success', message: zhCN.account.logoutSuccess }));
+        return actor.start();
+      },
+      [TOKENS.accountApi, TOKENS.localStore, TOKENS.sessionStore, TOKENS.notifier, TOKENS.clock],
+    )
+    .inSingletonScope();
+
+  bind(TOKENS.notifications)
+    .toResolvedValue(
+      (api: Services['notifyApi'], session: Services['session'], notifier: Services['notifier']) => {
+        const machine = notificationsMachine.provide({
+          actors: {
+            fetchPage: fromPromise(({ input }) => api.page(input.page, input.size)),
+            markRead: fromPromise(({ input }) => api.markRead(input.id)),
+            deleteItem: fromPromise(({ input }) => api.delete(input.id)),
+          },
+        });
+        const actor = createActor(machine);
+        actor.on('deleted', () => notifier.notify({ level: 'success', message: zhCN.notify.deleted, durationMs: 1000 }));
+        actor.on('delete.failed', ({ message }) =>
+          notifier.notify({ level: 'error', title: zhCN.account.errorTitle, message }),
+        );
+        actor.start();
+        // The drawer follows the session: a user's notices load on sign-in and vanish on sign-out.
+        let signedIn = false;
+        const follow = (user: UserInfo | null) => {
+          if ((user !== null) === signedIn) return;
+          signedIn = user !== null;
+          actor.send({ type: signedIn ? 'session.started' : 'session.ended' });
+        };
+        follow(session.getSnapshot().context.user);
+        session.subscribe((snapshot) => follow(snapshot.context.user));
+        return actor;
+      },
+      [TOKENS.notifyApi, TOKENS.session, TOKENS.notifier],
+    )
+    .inSingletonScope();
+});
+
 export function createContainer(): Container {
   const container = new Container({ defaultScope: 'Singleton' });
-  container.load(adaptersModule, actorsModule);
+  container.load(adaptersModule, actorsModule, searchModule, accountModule);
+  // Started at once: a stored login is checked on load, and a 401 must find the session listening.
+  container.get(TOKENS.notifications);
   return container;
 }

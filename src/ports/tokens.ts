@@ -1,14 +1,24 @@
 import type { ActorRefFrom } from 'xstate';
+import type { sessionMachine } from '../domain/account/session.machine';
+import type { notificationsMachine } from '../domain/notifications/notifications.machine';
+import type { AccountApi } from './accountApi';
+import type { NotifyApi } from './notifyApi';
 import type { appSessionMachine } from '../domain/app/appSession.machine';
 import type { preferencesMachine } from '../domain/preferences/preferences.machine';
+import type { searchMachine } from '../domain/search/search.machine';
 import type { themeMachine } from '../domain/theme/theme.machine';
 import type { Clipboard, Clock, Random } from './browser';
+import type { ContentApi } from './contentApi';
 import type { KeyValueStore } from './keyValueStore';
 import type { NoticeFeed, Notifier } from './notifier';
 import type { SiteApi } from './siteApi';
 
 /** One token per port and per long-lived actor; `Services` says what each resolves to. */
 const siteApi = Symbol('siteApi');
+const accountApi = Symbol('accountApi');
+const notifyApi = Symbol('notifyApi');
+const session = Symbol('session');
+const notifications = Symbol('notifications');
 const notifier = Symbol('notifier');
 const noticeFeed = Symbol('noticeFeed');
 const localStore = Symbol('localStore');
@@ -19,9 +29,15 @@ const clipboard = Symbol('clipboard');
 const theme = Symbol('theme');
 const preferences = Symbol('preferences');
 const appSession = Symbol('appSession');
+const contentApi = Symbol('contentApi');
+const search = Symbol('search');
 
 export const TOKENS = {
   siteApi,
+  accountApi,
+  notifyApi,
+  session,
+  notifications,
   notifier,
   noticeFeed,
   localStore,
@@ -32,10 +48,16 @@ export const TOKENS = {
   theme,
   preferences,
   appSession,
+  contentApi,
+  search,
 } as const;
 
 export interface Services {
   siteApi: SiteApi;
+  accountApi: AccountApi;
+  notifyApi: NotifyApi;
+  session: ActorRefFrom<typeof sessionMachine>;
+  notifications: ActorRefFrom<typeof notificationsMachine>;
   notifier: Notifier;
   noticeFeed: NoticeFeed;
   localStore: KeyValueStore;
@@ -46,6 +68,8 @@ export interface Services {
   theme: ActorRefFrom<typeof themeMachine>;
   preferences: ActorRefFrom<typeof preferencesMachine>;
   appSession: ActorRefFrom<typeof appSessionMachine>;
+  contentApi: ContentApi;
+  search: ActorRefFrom<typeof searchMachine>;
 }
 
 export type Token = (typeof TOKENS)[keyof typeof TOKENS];

@@ -25,7 +25,196 @@ export interface PageHeaderTable {
   image: string;
 }
 
+export interface UserAccountTable {
+  id: Generated<number>;
+  username: string;
+  /** Lower-cased username with a unique index: names are unique whatever their letter case. */
+  username_key: string;
+  nick_name: string;
+  avatar: string;
+  /** 1 is the administrator. */
+  role: number;
+  password_hash: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UserSessionTable {
+  id: Generated<number>;
+  /** SHA-256 (hex) of the session token; the token itself is never stored. */
+  token_hash: string;
+  user_id: number;
+  persistent: number;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface NotificationTable {
+  id: Generated<number>;
+  user_id: number;
+  type: number;
+  message: string;
+  to_id: number | null;
+  /** 1 unread, 0 read (the spec's isView). */
+  is_view: number;
+  created_at: string;
+}
+
+export interface LoginFailureTable {
+  id: Generated<number>;
+  /** `account:<lower-cased name>` or `address:<ip>`. */
+  throttle_key: string;
+  failed_at: string;
+}
+
+export interface CategoryTable {
+  id: Generated<number>;
+  name: string;
+  created_at: string;
+}
+
+export interface TagTable {
+  id: Generated<number>;
+  name: string;
+  created_at: string;
+}
+
+export interface ArticleTable {
+  id: Generated<number>;
+  /** Front-matter slug or source path: a re-import of the same source updates this row. */
+  source_key: string;
+  title: string;
+  summary: string;
+  cover: string;
+  category_id: number | null;
+  pinned: number;
+  pin_order: number;
+  /** 'public' | 'hidden' | 'draft'; only public rows are ever shown. */
+  status: string;
+  views: number;
+  /** Seconds readers have spent on the article. */
+  reading_duration: number;
+  likes: number;
+  word_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ArticleBodyTable {
+  article_id: number;
+  /** Markdown. */
+  content: string;
+}
+
+export interface ArticleTagTable {
+  article_id: number;
+  tag_id: number;
+  /** Order of the tag in the article's front matter. */
+  position: number;
+}
+
+export interface AlbumTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  cover: string;
+  created_at: string;
+}
+
+export interface PhotoTable {
+  id: Generated<number>;
+  album_id: number;
+  url: string;
+  description: string;
+  width: number;
+  height: number;
+}
+
+export interface TalkTable {
+  id: Generated<number>;
+  content: string;
+  /** JSON array of image URLs. */
+  images: string;
+  pinned: number;
+  likes: number;
+  created_at: string;
+}
+
+export interface FriendLinkTable {
+  id: Generated<number>;
+  name: string;
+  description: string;
+  url: string;
+  avatar: string;
+  /** 'pending' | 'approved' | 'rejected'. */
+  status: string;
+  user_id: number | null;
+  created_at: string;
+}
+
+export interface ResourceTable {
+  id: Generated<number>;
+  /** 'front' | 'back'. */
+  side: string;
+  kind: string;
+  name: string;
+  description: string;
+  url: string;
+  cover: string;
+}
+
+export interface SiteEntryTable {
+  id: Generated<number>;
+  kind: string;
+  name: string;
+  description: string;
+  url: string;
+  icon: string;
+}
+
+export interface BoardMessageTable {
+  id: Generated<number>;
+  content: string;
+  color: string;
+  bg_image: string;
+  /** The author's account; null for a nickname-only post (or when the account is gone). */
+  user_id: number | null;
+  nick_name: string;
+  avatar: string;
+  likes: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BoardMessageLikeTable {
+  message_id: number;
+  user_id: number;
+}
+
+export interface SeedMarkerTable {
+  name: string;
+  created_at: string;
+}
+
 export interface Database {
   site_config: SiteConfigTable;
   page_header: PageHeaderTable;
+  user_account: UserAccountTable;
+  user_session: UserSessionTable;
+  notification: NotificationTable;
+  login_failure: LoginFailureTable;
+  category: CategoryTable;
+  tag: TagTable;
+  article: ArticleTable;
+  article_body: ArticleBodyTable;
+  article_tag: ArticleTagTable;
+  album: AlbumTable;
+  photo: PhotoTable;
+  talk: TalkTable;
+  friend_link: FriendLinkTable;
+  resource: ResourceTable;
+  site_entry: SiteEntryTable;
+  board_message: BoardMessageTable;
+  board_message_like: BoardMessageLikeTable;
+  seed_marker: SeedMarkerTable;
 }

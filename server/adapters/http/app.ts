@@ -9,13 +9,28 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { CLIENT_ROUTES } from '../../../src/protocol/routes';
 import { messages } from '../../domain/messages';
 import type { SiteService } from '../../domain/site/siteService';
+import type { AccountService } from '../../domain/accounts/accountService';
+import type { NotificationService } from '../../domain/notifications/notificationService';
+import type { MediaStore } from '../../ports/mediaStore';
 import { MEDIA_URL_PREFIX } from '../media/localMediaStore';
 import { failure } from './envelope';
+import { installAuth } from './auth';
 import { installErrorHandler } from './errorHandler';
 import { siteRoutes } from './routes/site';
+import { notifyRoutes } from './routes/notify';
+import { uploadRoutes } from './routes/upload';
+import { userRoutes } from './routes/user';
+import { contentRoutes, type ContentServices } from './routes/content';
+import { pageHtmlProvider } from './routes/feed';
 
 export interface AppServices {
   site: SiteService;
+  /** Optional so the site shell can be built (and tested) alone; the account routes come with them. */
+  accounts?: AccountService;
+  notifications?: NotificationService;
+  media?: MediaStore;
+  /** Articles, showcase pages, message board and feeds; the article page's HTML carries its metadata. */
+  content?: ContentServices;
   /** Resolves when the database answers; used by /healthz. */
   healthCheck(): Promise<void>;
 }
@@ -26,7 +41,13 @@ export interface AppOptions {
   /** Uploaded and imported media, served under /media/. */
   mediaDir?: string;
   logLevel?: string;
+  /** Where log lines go (stdout by default); tests read it to prove no secret is logged. */
+  logStream?: { write(line: string): void };
   trustProxy?: string[];
+  /** Public origin (SITE_URL): state-changing calls from it count as same-site. */
+  siteUrl?: string | undefined;
+  /** Where an administrator's notice (type 4) leads. */
+  adminUrl?: string;
   /** Largest JSON body accepted, in bytes. */
   bodyLimit?: number;
 }
@@ -40,12 +61,14 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
       level: options.logLevel ?? 'info',
       // Credentials never reach the log.
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+      ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: options.trustProxy && options.trustProxy.length > 0 ? options.trustProxy : false,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installErrorHandler(app);
+  await installAuth(app, { sessions: services.accounts ?? { authenticate: async () => undefined }, siteUrl: options.siteUrl });
   const knownRoutes = trackRoutes(app);
 
   await app.register(helmet, {
@@ -73,6 +96,20 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     return reply.header('cache-control', 'no-store').send({ status: 'ok' });
   });
   await app.register(siteRoutes, { site: services.site });
+  if (services.accounts) await app.register(userRoutes, { accounts: services.accounts });
+  if (services.notifications) {
+    await app.register(notifyRoutes, { notifications: services.notifications, adminUrl: options.adminUrl ?? '/userCenter' });
+  }
+  if (services.media) await app.register(uploadRoutes, { media: services.media });
+  if (services.content) {
+    await app.register(contentRoutes, {
+      content: services.content,
+      site: services.site,
+      siteUrl: options.siteUrl,
+      serveRobots: !(options.clientDir && fs.existsSync(path.join(options.clientDir, 'robots.txt'))),
+    });
+  }
+  const htmlFor = services.content && pageHtmlProvider(services.content.articles, services.site, options.siteUrl);
 
   if (options.mediaDir) {
     await app.register(fastifyStatic, {
@@ -101,10 +138,11 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (indexHtml !== undefined && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathname)) {
-      return sendShell(reply, indexHtml, isClientRoute(pathname) ? 200 : 404);
+      const html = htmlFor ? await htmlFor(request, pathname, indexHtml) : indexHtml;
+      return sendShell(reply, html, isClientRoute(pathname) ? 200 : 404);
     }
     if (knownRoutes.allowsOtherMethod(request.method, pathname)) {
       return reply.status(405).send(failure(405, messages.methodNotAllowed));

@@ -1,6 +1,8 @@
 import { Migrator, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../connect';
 import { siteMigration } from './0001_site';
+import { accountsMigration } from './0002_accounts';
+import { contentMigration } from './0003_content';
 
 /** What a migration needs to stay portable between SQLite and PostgreSQL. */
 export interface MigrationContext {
@@ -23,6 +25,8 @@ function contextFor(dialect: DialectName): MigrationContext {
 function migrations(context: MigrationContext): Record<string, Migration> {
   return {
     '0001_site': siteMigration(context),
+    '0002_accounts': accountsMigration(context),
+    '0003_content': contentMigration(context),
   };
 }
 

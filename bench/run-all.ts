@@ -1,0 +1,9 @@
+import { measureConfigRps, printConfigRps } from './config-rps';
+import { measureFirstLoad, printFirstLoad } from './first-load';
+
+// One after the other: the build would steal the cores the load test measures.
+const firstLoad = await measureFirstLoad();
+printFirstLoad(firstLoad);
+console.log('');
+printConfigRps(await measureConfigRps());
+if (firstLoad.ratio > 1) process.exitCode = 1;

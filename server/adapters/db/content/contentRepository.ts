@@ -1,0 +1,209 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { ResourceSide } from '../../../../src/protocol/content';
+import type { Album, FriendLink, Photo, Resource, SiteEntry, Talk } from '../../../domain/content/showcase';
+import type {
+  ContentRepository,
+  NewAlbum,
+  NewFriendLink,
+  NewPhoto,
+  NewResource,
+  NewSiteEntry,
+  NewTalk,
+} from '../../../ports/contentRepository';
+import type { Database, FriendLinkTable, TalkTable } from '../schema';
+
+const toTalk = (row: Selectable<TalkTable>): Talk => ({
+  id: row.id,
+  content: row.content,
+  images: JSON.parse(row.images) as string[],
+  pinned: row.pinned === 1,
+  likes: Number(row.likes),
+  createdAt: row.created_at,
+});
+
+const toLink = (row: Selectable<FriendLinkTable>): FriendLink => ({
+  id: row.id,
+  name: row.name,
+  description: row.description,
+  url: row.url,
+  avatar: row.avatar,
+  status: row.status as FriendLink['status'],
+  userId: row.user_id,
+  createdAt: row.created_at,
+});
+
+export class KyselyContentRepository implements ContentRepository {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  private albumQuery() {
+    return this.db
+      .selectFrom('album as al')
+      .select((eb) => [
+        'al.id',
+        'al.name',
+        'al.description',
+        'al.cover',
+        'al.created_at',
+        eb.selectFrom('photo as p').select(eb.fn.countAll<number>().as('n')).whereRef('p.album_id', '=', 'al.id').as('photo_count'),
+      ]);
+  }
+
+  async albums(): Promise<Album[]> {
+    const rows = await this.albumQuery().orderBy('al.id').execute();
+    return rows.map(toAlbum);
+  }
+
+  async findAlbum(id: number): Promise<Album | undefined> {
+    const row = await this.albumQuery().where('al.id', '=', id).executeTakeFirst();
+    return row && toAlbum(row);
+  }
+
+  async photos(albumId: number, offset: number, limit: number): Promise<{ items: Photo[]; total: number }> {
+    const base = this.db.selectFrom('photo').where('album_id', '=', albumId);
+    const counted = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst();
+    const rows = await base
+      .select(['id', 'url', 'description', 'width', 'height'])
+      .orderBy('id')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return {
+      items: rows.map((r) => ({ ...r, width: Number(r.width), height: Number(r.height) })),
+      total: Number(counted?.total ?? 0),
+    };
+  }
+
+  async addAlbum(album: NewAlbum): Promise<number> {
+    const row = await this.db
+      .insertInto('album')
+      .values({ name: album.name, description: album.description, cover: album.cover, created_at: album.createdAt })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async addPhoto(albumId: number, photo: NewPhoto): Promise<number> {
+    const row = await this.db
+      .insertInto('photo')
+      .values({ album_id: albumId, ...photo })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async talks(offset: number, limit: number): Promise<{ items: Talk[]; total: number }> {
+    const counted = await this.db.selectFrom('talk').select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst();
+    const rows = await this.db
+      .selectFrom('talk')
+      .selectAll()
+      .orderBy('pinned', 'desc')
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute();
+    return { items: rows.map(toTalk), total: Number(counted?.total ?? 0) };
+  }
+
+  async findTalk(id: number): Promise<Talk | undefined> {
+    const row = await this.db.selectFrom('talk').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && toTalk(row);
+  }
+
+  async talkCount(): Promise<number> {
+    const row = await this.db.selectFrom('talk').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    return Number(row?.n ?? 0);
+  }
+
+  async addTalk(talk: NewTalk): Promise<number> {
+    const row = await this.db
+      .insertInto('talk')
+      .values({
+        content: talk.content,
+        images: JSON.stringify(talk.images),
+        pinned: talk.pinned ? 1 : 0,
+        likes: talk.likes,
+        created_at: talk.createdAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async approvedLinks(): Promise<FriendLink[]> {
+    const rows = await this.db.selectFrom('friend_link').selectAll().where('status', '=', 'approved').orderBy('id').execute();
+    return rows.map(toLink);
+  }
+
+  async pendingLinks(): Promise<FriendLink[]> {
+    const rows = await this.db.selectFrom('friend_link').selectAll().where('status', '=', 'pending').orderBy('id').execute();
+    return rows.map(toLink);
+  }
+
+  async findLink(id: number): Promise<FriendLink | undefined> {
+    const row = await this.db.selectFrom('friend_link').selectAll().where('id', '=', id).executeTakeFirst();
+    return row && toLink(row);
+  }
+
+  async findLinkByUrl(url: string): Promise<FriendLink | undefined> {
+    const row = await this.db
+      .selectFrom('friend_link')
+      .selectAll()
+      .where('url', '=', url)
+      .where('status', '<>', 'rejected')
+      .orderBy('id')
+      .executeTakeFirst();
+    return row && toLink(row);
+  }
+
+  async addLink(link: NewFriendLink): Promise<number> {
+    const row = await this.db
+      .insertInto('friend_link')
+      .values({
+        name: link.name,
+        description: link.description,
+        url: link.url,
+        avatar: link.avatar,
+        status: link.status,
+        user_id: link.userId,
+        created_at: link.createdAt,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async setLinkStatus(id: number, status: FriendLink['status']): Promise<void> {
+    await this.db.updateTable('friend_link').set({ status }).where('id', '=', id).execute();
+  }
+
+  async resources(side: ResourceSide): Promise<Resource[]> {
+    const rows = await this.db.selectFrom('resource').selectAll().where('side', '=', side).orderBy('id').execute();
+    return rows.map((r) => ({ ...r, side: r.side as ResourceSide }));
+  }
+
+  async addResource(resource: NewResource): Promise<number> {
+    const row = await this.db.insertInto('resource').values(resource).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  sites(): Promise<SiteEntry[]> {
+    return this.db.selectFrom('site_entry').selectAll().orderBy('id').execute();
+  }
+
+  async addSite(site: NewSiteEntry): Promise<number> {
+    const row = await this.db.insertInto('site_entry').values(site).returning('id').executeTakeFirstOrThrow();
+    return row.id;
+  }
+}
+
+function toAlbum(row: { id: number; name: string; description: string; cover: string; created_at: string; photo_count: number | null }): Album {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    cover: row.cover,
+    photoCount: Number(row.photo_count ?? 0),
+    createdAt: row.created_at,
+  };
+}

@@ -1,0 +1,119 @@
+import cookie from '@fastify/cookie';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ADMIN_ROLE, type CurrentUser } from '../../domain/accounts/currentUser';
+import { accountMessages } from '../../domain/accounts/messages';
+import { SESSION_POLICY } from '../../domain/accounts/policy';
+import { AppError } from '../../domain/errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, resolved from the session cookie or a bearer token; null when anonymous. */
+    user: CurrentUser | null;
+    /** The session token this request presented (cookie or bearer), for logout; '' when none. */
+    sessionToken: string;
+  }
+}
+
+export const SESSION_COOKIE = 'blog_session';
+
+/** What the auth hook needs from the account service. */
+export interface SessionResolver {
+  authenticate(token: string): Promise<CurrentUser | undefined>;
+}
+
+export interface AuthOptions {
+  sessions: SessionResolver;
+  /** The configured public origin (SITE_URL); requests from it are same-site even behind a proxy. */
+  siteUrl?: string | undefined;
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+function bearerToken(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  if (!header) return '';
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1] ?? '';
+}
+
+/**
+ * True when the request's Origin (or, lacking it, Referer) is this site: the Host the request came to,
+ * or SITE_URL. A request naming neither header is not from a browser page and passes this check.
+ */
+export function isSameSiteOrigin(request: FastifyRequest, siteUrl?: string): boolean {
+  const source = request.headers.origin ?? request.headers.referer;
+  if (source === undefined) return true;
+  let origin: URL;
+  try {
+    origin = new URL(source);
+  } catch {
+    return false; // "null" (sandboxed frames, file:) and garbage are foreign.
+  }
+  if (origin.host === request.host) return true;
+  if (!siteUrl) return false;
+  try {
+    return origin.origin === new URL(siteUrl).origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Resolves `request.user` for every route (HTTP and WebSocket upgrades alike) and guards against
+ * cross-site request forgery.
+ *
+ * CSRF rule for POST/PUT/PATCH/DELETE under /api/: the `X-Requested-With: XMLHttpRequest` marker is
+ * required from every caller (a foreign page cannot add it without a CORS preflight we never grant, and
+ * non-browser clients add one header at no cost), and a foreign Origin is refused. Bearer-token callers
+ * that send no cookie skip the Origin check: nothing ambient is at stake, the token itself is the proof.
+ */
+export async function installAuth(app: FastifyInstance, options: AuthOptions): Promise<void> {
+  await app.register(cookie);
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionToken', '');
+
+  app.addHook('onRequest', async (request) => {
+    const path = request.url;
+    if (STATE_CHANGING.has(request.method) && path.startsWith('/api/')) {
+      if (request.headers['x-requested-with'] !== 'XMLHttpRequest') {
+        throw new AppError('forbidden', accountMessages.missingMarker);
+      }
+      const bearerOnly = bearerToken(request) !== '' && request.cookies[SESSION_COOKIE] === undefined;
+      if (!bearerOnly && !isSameSiteOrigin(request, options.siteUrl)) {
+        throw new AppError('forbidden', accountMessages.foreignOrigin);
+      }
+    }
+    const token = bearerToken(request) || request.cookies[SESSION_COOKIE] || '';
+    if (token === '') return;
+    request.sessionToken = token;
+    request.user = (await options.sessions.authenticate(token)) ?? null;
+  });
+}
+
+/** The signed-in user, or a 401 "请先登录". */
+export function requireUser(request: FastifyRequest): CurrentUser {
+  if (!request.user) throw new AppError('unauthenticated', accountMessages.loginRequired);
+  return request.user;
+}
+
+/** The signed-in administrator (role 1): 401 when anonymous, 403 otherwise. */
+export function requireAdmin(request: FastifyRequest): CurrentUser {
+  const user = requireUser(request);
+  if (user.role !== ADMIN_ROLE) throw new AppError('forbidden', accountMessages.adminRequired);
+  return user;
+}
+
+/** Sets the session cookie: 30 days for "记住我", otherwise a browser-session cookie. */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, persistent: boolean): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: request.protocol === 'https',
+    ...(persistent ? { maxAge: Math.floor(SESSION_POLICY.rememberMs / 1000) } : {}),
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(SESSION_COOKIE, { httpOnly: true, sameSite: 'lax', path: '/', secure: request.protocol === 'https' });
+}

@@ -1,0 +1,115 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import {
+  ArticleDetailDto,
+  ArticleLikesDto,
+  ArticlePageDto,
+  ArticlesByCategoryBody,
+  ArticlesByTagBody,
+  CategoryDto,
+  FilteredArticlePageDto,
+  HotArticleDto,
+  ReadingDurationDto,
+  RecommendDto,
+  SearchResultDto,
+  SiteFactsDto,
+  TagDto,
+  TimelinePageDto,
+} from '../../../../src/protocol/content';
+import { envelopeOf } from '../../../../src/protocol/envelope';
+import type { ArticleService } from '../../../domain/content/articleService';
+import { parseId, parsePage } from '../../../domain/content/input';
+import { contentMessages } from '../../../domain/content/messages';
+import { ok } from '../envelope';
+
+const PageParams = Type.Object({ page: Type.String(), size: Type.String() });
+const IdParams = Type.Object({ id: Type.String() });
+
+/** The article calls of spec section 7, the taxonomy lists and the home page's site facts. */
+export const articleRoutes: FastifyPluginAsyncTypebox<{ articles: ArticleService }> = async (app, { articles }) => {
+  app.get(
+    '/api/article/blogHomeGetArticleList/:page/:size',
+    { schema: { params: PageParams, response: { 200: envelopeOf(ArticlePageDto) } } },
+    async (request) => ok(await articles.home(parsePage(request.params.page, request.params.size))),
+  );
+
+  app.get(
+    '/api/article/blogTimelineGetArticleList/:page/:size',
+    { schema: { params: PageParams, response: { 200: envelopeOf(TimelinePageDto) } } },
+    async (request) => ok(await articles.timeline(parsePage(request.params.page, request.params.size))),
+  );
+
+  app.post(
+    '/api/article/getArticleListByTagId',
+    { schema: { body: ArticlesByTagBody, response: { 200: envelopeOf(FilteredArticlePageDto) } } },
+    async (request) => {
+      const { tag_id, current, size } = request.body;
+      return ok(await articles.byTag(parseId(tag_id, contentMessages.tag), parsePage(current, size)));
+    },
+  );
+
+  app.post(
+    '/api/article/getArticleListByCategoryId',
+    { schema: { body: ArticlesByCategoryBody, response: { 200: envelopeOf(FilteredArticlePageDto) } } },
+    async (request) => {
+      const { category_id, current, size } = request.body;
+      return ok(await articles.byCategory(parseId(category_id, contentMessages.category), parsePage(current, size)));
+    },
+  );
+
+  app.get(
+    '/api/article/getRecommendArticleById/:id',
+    { schema: { params: IdParams, response: { 200: envelopeOf(RecommendDto) } } },
+    async (request) => ok(await articles.recommend(request.params.id)),
+  );
+
+  app.get(
+    '/api/article/getArticleById/:id',
+    { schema: { params: IdParams, response: { 200: envelopeOf(ArticleDetailDto) } } },
+    async (request) => ok(await articles.read(request.params.id)),
+  );
+
+  app.get('/api/article/getHotArticle', { schema: { response: { 200: envelopeOf(Type.Array(HotArticleDto)) } } }, async () =>
+    ok(await articles.hot()),
+  );
+
+  app.get(
+    '/api/article/getArticleListByContent/:keyword',
+    {
+      schema: {
+        params: Type.Object({ keyword: Type.String() }),
+        response: { 200: envelopeOf(Type.Array(SearchResultDto)) },
+      },
+    },
+    async (request) => ok(await articles.search(request.params.keyword)),
+  );
+
+  app.put(
+    '/api/article/addReadingDuration/:articleId/:duration',
+    {
+      schema: {
+        params: Type.Object({ articleId: Type.String(), duration: Type.String() }),
+        response: { 200: envelopeOf(ReadingDurationDto) },
+      },
+    },
+    async (request) => ok(await articles.addReadingDuration(request.params.articleId, request.params.duration)),
+  );
+
+  app.put(
+    '/api/article/like/:id',
+    { schema: { params: IdParams, response: { 200: envelopeOf(ArticleLikesDto) } } },
+    async (request) => ok(await articles.like(request.params.id)),
+  );
+
+  app.get('/api/category/getAll', { schema: { response: { 200: envelopeOf(Type.Array(CategoryDto)) } } }, async () =>
+    ok(await articles.categories()),
+  );
+
+  app.get('/api/tag/getAll', { schema: { response: { 200: envelopeOf(Type.Array(TagDto)) } } }, async () =>
+    ok(await articles.tags()),
+  );
+
+  app.get('/api/statistic/facts', { schema: { response: { 200: envelopeOf(SiteFactsDto) } } }, async () =>
+    ok(await articles.facts()),
+  );
+};

@@ -1,0 +1,72 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import sharp, { type Metadata } from 'sharp';
+import { envelopeOf } from '../../../../src/protocol/envelope';
+import { UploadResult } from '../../../../src/protocol/account';
+import { accountMessages } from '../../../domain/accounts/messages';
+import { AppError } from '../../../domain/errors';
+import type { MediaStore } from '../../../ports/mediaStore';
+import { requireUser } from '../auth';
+import { ok } from '../envelope';
+
+export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** Decoded size limit: a tiny file can claim gigapixels (a decompression bomb). */
+const MAX_INPUT_PIXELS = 60_000_000;
+/** Uploads are avatars, chat and message-board pictures: nothing needs more than this on a side. */
+const MAX_SIDE = 2560;
+
+function isAllowedFormat(meta: Metadata): boolean {
+  if (meta.format === 'heif') return meta.compression === 'av1'; // AVIF; other HEIF (HEIC) is refused
+  return meta.format === 'jpeg' || meta.format === 'png' || meta.format === 'webp' || meta.format === 'gif';
+}
+
+/**
+ * Decides by the bytes, never by the name or the declared type, and re-encodes to WebP: EXIF (GPS
+ * positions included), ICC comments and anything appended to the image are dropped.
+ */
+export async function reencodeImage(bytes: Buffer): Promise<Buffer> {
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+  } catch {
+    throw new AppError('invalid', accountMessages.uploadNotImage);
+  }
+  if (!isAllowedFormat(meta)) throw new AppError('invalid', accountMessages.uploadNotImage);
+  const animated = (meta.pages ?? 1) > 1;
+  try {
+    let image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated, failOn: 'error' });
+    // Apply the camera's orientation before the EXIF that carries it is dropped.
+    if (!animated) image = image.rotate();
+    return await image
+      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 85 })
+      .toBuffer();
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) {
+      throw new AppError('invalid', accountMessages.uploadTooManyPixels);
+    }
+    throw new AppError('invalid', accountMessages.uploadNotImage);
+  }
+}
+
+export const uploadRoutes: FastifyPluginAsyncTypebox<{ media: MediaStore }> = async (app, { media }) => {
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 } });
+
+  app.post('/api/upload/img', { schema: { response: { 200: envelopeOf(UploadResult) } } }, async (request) => {
+    requireUser(request);
+    if (!request.isMultipart()) throw new AppError('invalid', accountMessages.uploadMissing);
+    let bytes: Buffer;
+    try {
+      const file = await request.file();
+      if (!file) throw new AppError('invalid', accountMessages.uploadMissing);
+      bytes = await file.toBuffer();
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payloadTooLarge', accountMessages.uploadTooLarge);
+      if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw new AppError('invalid', accountMessages.uploadOneFile);
+      throw error;
+    }
+    if (bytes.length === 0) throw new AppError('invalid', accountMessages.uploadMissing);
+    return ok({ url: await media.save(await reencodeImage(bytes), 'webp') });
+  });
+};

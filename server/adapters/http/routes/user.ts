@@ -1,0 +1,101 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { envelopeOf } from '../../../../src/protocol/envelope';
+import {
+  CurrentUserResult,
+  LoginBody,
+  LoginResult,
+  RegisterBody,
+  UpdateOwnUserInfoBody,
+  UpdatePasswordBody,
+  UserIdParams,
+  UserInfoDto,
+} from '../../../../src/protocol/account';
+import type { AccountService } from '../../../domain/accounts/accountService';
+import type { CurrentUser } from '../../../domain/accounts/currentUser';
+import { clearSessionCookie, requireUser, setSessionCookie } from '../auth';
+import { ok } from '../envelope';
+
+export function userInfoDto(user: CurrentUser, withUsername: boolean): UserInfoDto {
+  return {
+    id: user.id,
+    nick_name: user.nickName,
+    avatar: user.avatar,
+    role: user.role,
+    ...(withUsername ? { username: user.username } : {}),
+  };
+}
+
+export const userRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountService }> = async (app, { accounts }) => {
+  app.post(
+    '/api/user/register',
+    { schema: { body: RegisterBody, response: { 200: envelopeOf(UserInfoDto) } } },
+    async (request) => {
+      const { username, password, nick_name } = request.body;
+      const user = await accounts.register({ username, password, nickName: nick_name ?? '' });
+      return ok(userInfoDto(user, true));
+    },
+  );
+
+  app.post(
+    '/api/user/login',
+    { schema: { body: LoginBody, response: { 200: envelopeOf(LoginResult) } } },
+    async (request, reply) => {
+      const { username, password, remember = false } = request.body;
+      const session = await accounts.login({ username, password, remember, address: request.ip });
+      // A session that arrived with the request (another account, say) ends here rather than lingering.
+      if (request.sessionToken) await accounts.logout(request.sessionToken);
+      setSessionCookie(request, reply, session.token, session.persistent);
+      reply.header('cache-control', 'no-store');
+      return ok({ token: session.token, id: session.user.id });
+    },
+  );
+
+  app.post('/api/user/logout', { schema: { response: { 200: envelopeOf(Type.Null()) } } }, async (request, reply) => {
+    await accounts.logout(request.sessionToken);
+    clearSessionCookie(request, reply);
+    return ok(null);
+  });
+
+  /** Who the session belongs to, null when anonymous: lets the client check a stored login without a 401. */
+  app.get('/api/user/current', { schema: { response: { 200: envelopeOf(CurrentUserResult) } } }, async (request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return ok(request.user ? userInfoDto(request.user, true) : null);
+  });
+
+  app.get(
+    '/api/user/getUserInfoById/:id',
+    { schema: { params: UserIdParams, response: { 200: envelopeOf(UserInfoDto) } } },
+    async (request, reply) => {
+      const viewer = requireUser(request);
+      const user = await accounts.userInfo(request.params.id);
+      reply.header('cache-control', 'no-store');
+      return ok(userInfoDto(user, viewer.id === user.id));
+    },
+  );
+
+  app.put(
+    '/api/user/updateOwnUserInfo',
+    { schema: { body: UpdateOwnUserInfoBody, response: { 200: envelopeOf(UserInfoDto) } } },
+    async (request) => {
+      const user = requireUser(request);
+      const { nick_name, avatar } = request.body;
+      const updated = await accounts.updateProfile(user, {
+        ...(nick_name !== undefined ? { nickName: nick_name } : {}),
+        ...(avatar !== undefined ? { avatar } : {}),
+      });
+      return ok(userInfoDto(updated, true));
+    },
+  );
+
+  app.put(
+    '/api/user/updatePassword',
+    { schema: { body: UpdatePasswordBody, response: { 200: envelopeOf(Type.Null()) } } },
+    async (request, reply) => {
+      const user = requireUser(request);
+      await accounts.changePassword(user, request.body.old_password, request.body.new_password, request.ip);
+      clearSessionCookie(request, reply);
+      return ok(null);
+    },
+  );
+};

@@ -1,0 +1,61 @@
+import type { Kysely } from 'kysely';
+import { ConfigError, loadConfig } from '../config';
+import { openDatabase } from '../adapters/db/connect';
+import { migrateToLatest } from '../adapters/db/migrations';
+import { createAccountServices } from '../main';
+import { AppError } from '../domain/errors';
+
+const USAGE = `用法：
+  npm run user -- create <用户名> <昵称>           创建普通用户并打印随机初始密码
+  npm run user -- reset-password <用户名>          重置密码（打印新密码，并让该用户的所有登录失效）
+  npm run user -- set-role <用户名> <角色>         设置角色（1 为管理员，2 为普通用户）`;
+
+async function run(args: string[]): Promise<number> {
+  const [command, ...rest] = args;
+  const valid =
+    (command === 'create' && (rest.length === 1 || rest.length === 2)) ||
+    (command === 'reset-password' && rest.length === 1) ||
+    (command === 'set-role' && rest.length === 2);
+  if (!valid) {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadConfig();
+  const database = openDatabase(config);
+  try {
+    await migrateToLatest(database.db as Kysely<unknown>, database.dialect);
+    const { accounts } = createAccountServices(database.db);
+    const [username = '', second = ''] = rest;
+    switch (command) {
+      case 'create': {
+        const { user, password } = await accounts.createUser(username, second || username);
+        console.log(`已创建用户 ${user.username}（id ${user.id}），初始密码：${password}`);
+        break;
+      }
+      case 'reset-password': {
+        const password = await accounts.resetPassword(username);
+        console.log(`已重置 ${username} 的密码，新密码：${password}`);
+        break;
+      }
+      case 'set-role': {
+        await accounts.setRole(username, Number(second));
+        console.log(`已将 ${username} 的角色设为 ${second}`);
+        break;
+      }
+    }
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+try {
+  process.exitCode = await run(process.argv.slice(2));
+} catch (error) {
+  if (error instanceof ConfigError || error instanceof AppError) {
+    console.error(error.message);
+    process.exitCode = 1;
+  } else {
+    throw error;
+  }
+}

@@ -1,0 +1,8 @@
+import { zhCN } from '../../../src/ui/i18n/zh-CN';
+import type { ValidationKey } from '../../../src/domain/account/validation';
+
+export const accountMessages = zhCN.account.server;
+
+export function validationMessage(key: ValidationKey): string {
+  return zhCN.validation[key];
+}

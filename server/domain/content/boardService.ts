@@ -1,0 +1,110 @@
+import { MAX_MESSAGE_LENGTH, type MessageDto, type MessageLikeDto, type MessagePageDto, type MessagePublishBody } from '../../../src/protocol/content';
+import type { Clock } from '../../ports/clock';
+import type { MessageRepository } from '../../ports/messageRepository';
+import type { NotificationPublisher } from '../../ports/notificationPublisher';
+import { ADMIN_ROLE, type CurrentUser } from '../accounts/currentUser';
+import { AppError } from '../errors';
+import { MESSAGE_COLOR, type BoardMessage } from './board';
+import { escapeHtml } from './html';
+import { offsetOf, parseId, type PageRequest } from './input';
+import { contentMessages } from './messages';
+import { isImageAddress } from './showcase';
+import { excerpt } from './showcaseService';
+
+const toDto = (message: BoardMessage): MessageDto => ({
+  id: message.id,
+  content: message.content,
+  color: message.color,
+  bgImage: message.bgImage,
+  author: { userId: message.userId, nickName: message.nickName, avatar: message.avatar },
+  likes: message.likes,
+  liked: message.liked,
+  createdAt: message.createdAt,
+  updatedAt: message.updatedAt,
+});
+
+function checked(body: MessagePublishBody): MessagePublishBody {
+  const content = body.content.trim();
+  if (content === '') throw new AppError('invalid', contentMessages.messageEmpty);
+  if (Array.from(content).length > MAX_MESSAGE_LENGTH) {
+    throw new AppError('invalid', contentMessages.messageTooLong(MAX_MESSAGE_LENGTH));
+  }
+  if (body.color !== '' && !MESSAGE_COLOR.test(body.color)) throw new AppError('invalid', contentMessages.invalidColor);
+  if (body.bgImage !== '' && !isImageAddress(body.bgImage)) throw new AppError('invalid', contentMessages.invalidBackground);
+  return { content, color: body.color.toLowerCase(), bgImage: body.bgImage };
+}
+
+/** The message board: anyone reads; signed-in users publish and like; authors and the administrator edit and delete. */
+export class BoardService {
+  constructor(
+    private readonly messages: MessageRepository,
+    private readonly notifications: NotificationPublisher,
+    private readonly clock: Clock,
+  ) {}
+
+  async list(page: PageRequest, userId: number | undefined, viewer: CurrentUser | null): Promise<MessagePageDto> {
+    const { items, total } = await this.messages.list(
+      { offset: offsetOf(page), limit: page.size, ...(userId === undefined ? {} : { userId }) },
+      viewer?.id ?? null,
+    );
+    return { list: items.map(toDto), total, ...page };
+  }
+
+  async get(rawId: string, viewer: CurrentUser | null): Promise<MessageDto> {
+    return toDto(await this.existing(parseId(rawId, contentMessages.message), viewer));
+  }
+
+  async publish(user: CurrentUser, body: MessagePublishBody): Promise<MessageDto> {
+    const input = checked(body);
+    const id = await this.messages.add({
+      ...input,
+      userId: user.id,
+      nickName: user.nickName,
+      avatar: user.avatar,
+      likes: 0,
+      createdAt: this.clock.now().toISOString(),
+    });
+    return toDto(await this.existing(id, user));
+  }
+
+  async edit(user: CurrentUser, rawId: string, body: MessagePublishBody): Promise<MessageDto> {
+    const id = parseId(rawId, contentMessages.message);
+    this.mayChange(user, await this.existing(id, user));
+    await this.messages.update(id, { ...checked(body), updatedAt: this.clock.now().toISOString() });
+    return toDto(await this.existing(id, user));
+  }
+
+  async remove(user: CurrentUser, rawId: string): Promise<void> {
+    const id = parseId(rawId, contentMessages.message);
+    this.mayChange(user, await this.existing(id, user));
+    await this.messages.remove(id);
+  }
+
+  /** Toggles the reader's like; a new like on someone else's post tells its author (type 3). */
+  async like(user: CurrentUser, rawId: string): Promise<MessageLikeDto> {
+    const id = parseId(rawId, contentMessages.message);
+    const message = await this.existing(id, user);
+    const result = await this.messages.toggleLike(id, user.id);
+    if (!result) throw new AppError('notFound', contentMessages.messageNotFound);
+    if (result.liked && message.userId !== null && message.userId !== user.id) {
+      await this.notifications.toUser(message.userId, {
+        type: 3,
+        message: contentMessages.notify.messageLiked(escapeHtml(user.nickName), escapeHtml(excerpt(message.content))),
+        toId: id,
+      });
+    }
+    return result;
+  }
+
+  private async existing(id: number, viewer: CurrentUser | null): Promise<BoardMessage> {
+    const message = await this.messages.find(id, viewer?.id ?? null);
+    if (!message) throw new AppError('notFound', contentMessages.messageNotFound);
+    return message;
+  }
+
+  private mayChange(user: CurrentUser, message: BoardMessage): void {
+    if (user.role !== ADMIN_ROLE && message.userId !== user.id) {
+      throw new AppError('forbidden', contentMessages.notMessageOwner);
+    }
+  }
+}

@@ -1,0 +1,76 @@
+import { MAX_SEARCH_KEYWORD_LENGTH } from '../../../src/protocol/content';
+import { AppError } from '../errors';
+import { contentMessages } from './messages';
+
+/*
+ * Search semantics, the same on every store: a keyword matches when it occurs as a substring of the title
+ * or of the Markdown body, ignoring the case of ASCII letters only (every other character, Chinese
+ * included, must be equal). Wildcards and quotes in the keyword are ordinary characters.
+ */
+
+/** Lower-cases ASCII letters and nothing else, so lengths and positions never change. */
+export function foldAscii(text: string): string {
+  return text.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+}
+
+export function matches(text: string, keyword: string): boolean {
+  return foldAscii(text).includes(foldAscii(keyword));
+}
+
+// Control characters cannot be typed into the search box and confuse full-text query parsers.
+// eslint-disable-next-line no-control-regex
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+/** Validates a keyword from the path: trimmed, 1 to 50 characters, no control characters. */
+export function parseKeyword(raw: string): string {
+  const keyword = raw.trim();
+  if (keyword === '') throw new AppError('invalid', contentMessages.keywordEmpty);
+  if (Array.from(keyword).length > MAX_SEARCH_KEYWORD_LENGTH) {
+    throw new AppError('invalid', contentMessages.keywordTooLong(MAX_SEARCH_KEYWORD_LENGTH));
+  }
+  if (CONTROL.test(keyword)) throw new AppError('invalid', contentMessages.keywordInvalid);
+  return keyword;
+}
+
+/** Characters a keyword needs before the trigram index can answer it. */
+export const TRIGRAM_MIN_LENGTH = 3;
+
+export function characterCount(text: string): number {
+  return Array.from(text).length;
+}
+
+/** A LIKE pattern (with `ESCAPE '\'`) that matches the keyword literally anywhere. */
+export function containsPattern(keyword: string): string {
+  return `%${keyword.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** An FTS5 phrase that matches the keyword literally: quoted, inner quotes doubled. */
+export function ftsPhrase(keyword: string): string {
+  return `"${keyword.replace(/"/g, '""')}"`;
+}
+
+export interface Fragment {
+  before: string;
+  match: string;
+  after: string;
+}
+
+const CONTEXT_BEFORE = 24;
+const CONTEXT_AFTER = 120;
+
+const oneLine = (text: string) => text.replace(/\s+/g, ' ');
+/** Drops a lone surrogate a cut may leave at either end. */
+const wholeCharacters = (text: string) => text.replace(/^[\udc00-\udfff]|[\ud800-\udbff]$/g, '');
+
+/**
+ * The part of the body around the first match: some text before it, the match as written, and the rest
+ * after it. Without a match in the body (a title hit) it is the start of the body as `after`.
+ */
+export function fragmentOf(content: string, keyword: string): Fragment {
+  const at = foldAscii(content).indexOf(foldAscii(keyword));
+  if (at < 0) return { before: '', match: '', after: wholeCharacters(oneLine(content.slice(0, CONTEXT_AFTER)).trim()) };
+  const end = at + keyword.length;
+  const before = wholeCharacters(oneLine(content.slice(Math.max(0, at - CONTEXT_BEFORE), at))).trimStart();
+  const after = wholeCharacters(oneLine(content.slice(end, end + CONTEXT_AFTER))).trimEnd();
+  return { before, match: content.slice(at, end), after };
+}

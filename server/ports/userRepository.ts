@@ -1,0 +1,33 @@
+import type { CurrentUser } from '../domain/accounts/currentUser';
+
+/** A stored account: the public user plus its password hash. */
+export interface StoredUser extends CurrentUser {
+  passwordHash: string;
+}
+
+export interface NewUser {
+  username: string;
+  nickName: string;
+  passwordHash: string;
+  avatar: string;
+  role: number;
+}
+
+export interface UserRepository {
+  /** Throws UsernameTakenError when the name exists in any letter case. */
+  create(user: NewUser): Promise<CurrentUser>;
+  findById(id: number): Promise<CurrentUser | undefined>;
+  /** Case-insensitive. */
+  findByUsername(username: string): Promise<StoredUser | undefined>;
+  count(): Promise<number>;
+  updateProfile(id: number, changes: { nickName?: string; avatar?: string }): Promise<CurrentUser | undefined>;
+  updatePasswordHash(id: number, passwordHash: string): Promise<void>;
+  updateRole(id: number, role: number): Promise<void>;
+}
+
+export class UsernameTakenError extends Error {
+  constructor() {
+    super('username taken');
+    this.name = 'UsernameTakenError';
+  }
+}

@@ -1,0 +1,88 @@
+import type { CurrentUserResult, LoginResult, UploadResult, UserInfoDto } from '../../protocol/account';
+import type { AccountApi } from '../../ports/accountApi';
+import { ReportedError, type UserInfo } from '../../domain/account/account';
+import { ApiError } from './apiError';
+import type { AxiosRequestConfig } from 'axios';
+import type { HttpClient } from './httpClient';
+
+/** Statuses the shared HTTP client already shows a notice for (spec section 8). */
+const REPORTED_STATUSES = new Set([401, 403, 404, 408, 429, 500]);
+
+/** Turns failures the HTTP client already showed into ReportedError, so callers do not toast them twice. */
+export function unlessReported<T>(call: Promise<T>): Promise<T> {
+  return call.catch((error: unknown) => {
+    throw error instanceof ApiError && REPORTED_STATUSES.has(error.status) ? new ReportedError(error.message) : error;
+  });
+}
+
+export function toUserInfo(dto: UserInfoDto): UserInfo {
+  return {
+    id: dto.id,
+    nickName: dto.nick_name,
+    avatar: dto.avatar,
+    role: dto.role,
+    ...(dto.username !== undefined ? { username: dto.username } : {}),
+  };
+}
+
+export function createAccountApi(http: HttpClient): AccountApi {
+  const request = <T>(config: AxiosRequestConfig) => unlessReported(http.request<T>(config));
+  return {
+    async login({ username, password, remember }) {
+      // The result's token is for non-browser clients; this one relies on the HttpOnly cookie and drops it.
+      const { id } = await request<LoginResult>({
+        method: 'POST',
+        url: '/api/user/login',
+        data: { username, password, remember },
+      });
+      return { id };
+    },
+    async register({ username, password, nickName }) {
+      return toUserInfo(
+        await request<UserInfoDto>({
+          method: 'POST',
+          url: '/api/user/register',
+          data: { username, password, nick_name: nickName },
+        }),
+      );
+    },
+    async logout() {
+      await request({ method: 'POST', url: '/api/user/logout', data: {} });
+    },
+    async current() {
+      const dto = await request<CurrentUserResult>({ method: 'GET', url: '/api/user/current' });
+      return dto ? toUserInfo(dto) : null;
+    },
+    async userInfo(id) {
+      return toUserInfo(await request<UserInfoDto>({ method: 'GET', url: `/api/user/getUserInfoById/${id}` }));
+    },
+    async updateProfile({ nickName, avatar }) {
+      return toUserInfo(
+        await request<UserInfoDto>({
+          method: 'PUT',
+          url: '/api/user/updateOwnUserInfo',
+          data: { ...(nickName !== undefined ? { nick_name: nickName } : {}), ...(avatar !== undefined ? { avatar } : {}) },
+        }),
+      );
+    },
+    async updatePassword(oldPassword, newPassword) {
+      await request({
+        method: 'PUT',
+        url: '/api/user/updatePassword',
+        data: { old_password: oldPassword, new_password: newPassword },
+      });
+    },
+    async uploadImage(file, fileName) {
+      const form = new FormData();
+      form.append('file', file, fileName);
+      // The browser sets the multipart boundary itself, so the JSON default must go.
+      const { url } = await request<UploadResult>({
+        method: 'POST',
+        url: '/api/upload/img',
+        data: form,
+        headers: { 'Content-Type': undefined },
+      });
+      return url;
+    },
+  };
+}

@@ -1,0 +1,39 @@
+/** The signed-in user as the client knows it: non-secret facts only (no token, no password). */
+export interface UserInfo {
+  id: number;
+  nickName: string;
+  avatar: string;
+  /** 1 is the administrator. */
+  role: number;
+  /** The login name; only the owner is told it. */
+  username?: string;
+}
+
+export const ADMIN_ROLE = 1;
+
+export const isAdmin = (user: UserInfo | null): boolean => user?.role === ADMIN_ROLE;
+
+/** The name a greeting or the header shows: the nickname, else the login name. */
+export function displayName(user: UserInfo): string {
+  return user.nickName.trim() || user.username || '';
+}
+
+export interface LoginRequest {
+  username: string;
+  password: string;
+  remember: boolean;
+}
+
+export interface RegisterRequest {
+  username: string;
+  nickName: string;
+  password: string;
+}
+
+/**
+ * A failure the user has already been shown (the shared HTTP client reports some statuses itself):
+ * machines keep it as their error but raise no second toast.
+ */
+export class ReportedError extends Error {
+  override readonly name = 'ReportedError';
+}

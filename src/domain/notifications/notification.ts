@@ -1,0 +1,59 @@
+/** One entry of the message drawer (spec section 3); `unread` is the spec's isView === 1. */
+export interface NotificationItem {
+  id: number;
+  message: string;
+  unread: boolean;
+  /** 1 article, 2 talk, 3 message board, 4 administrator notice. */
+  type: number;
+  toId: number | null;
+  createdAt: string;
+}
+
+export interface NotificationPage {
+  list: NotificationItem[];
+  total: number;
+  /** Unread notices in all pages. */
+  unread: number;
+  /** Where a type-4 notice leads. */
+  adminUrl: string;
+}
+
+/** Spec section 9: 10 per page from page 1; the badge shows at most 9. */
+export const NOTIFICATION_PAGE_SIZE = 10;
+export const BADGE_MAX = 9;
+
+/** The bell's badge: nothing at zero, the count up to 9, then "9+". */
+export function badgeText(unread: number): string {
+  if (unread <= 0) return '';
+  return unread > BADGE_MAX ? `${BADGE_MAX}+` : String(unread);
+}
+
+export type NotificationTarget = { kind: 'route'; path: string } | { kind: 'external'; url: string } | null;
+
+/** Where a click leads (spec section 4): article, talk, message board, or the administrator's address. */
+export function targetFor(item: Pick<NotificationItem, 'type' | 'toId'>, adminUrl: string): NotificationTarget {
+  switch (item.type) {
+    case 1:
+      return item.toId === null ? null : { kind: 'route', path: `/article?id=${item.toId}` };
+    case 2:
+      return item.toId === null ? { kind: 'route', path: '/talk' } : { kind: 'route', path: `/talk?id=${item.toId}` };
+    case 3:
+      return { kind: 'route', path: '/message/list' };
+    case 4:
+      if (adminUrl === '') return null;
+      return adminUrl.startsWith('/') && !adminUrl.startsWith('//')
+        ? { kind: 'route', path: adminUrl }
+        : { kind: 'external', url: adminUrl };
+    default:
+      return null;
+  }
+}
+
+/**
+ * Appends a page to what is shown, dropping ids already there: a notice that arrived between two page
+ * loads shifts the server's offsets, and the same item must not appear twice.
+ */
+export function mergePage(shown: readonly NotificationItem[], page: readonly NotificationItem[]): NotificationItem[] {
+  const seen = new Set(shown.map((item) => item.id));
+  return [...shown, ...page.filter((item) => !seen.has(item.id))];
+}

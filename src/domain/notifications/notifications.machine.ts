@@ -1,0 +1,226 @@
+import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
+import { ReportedError } from '../account/account';
+import {
+  NOTIFICATION_PAGE_SIZE,
+  mergePage,
+  targetFor,
+  type NotificationItem,
+  type NotificationPage,
+  type NotificationTarget,
+} from './notification';
+
+export interface NotificationsContext {
+  items: NotificationItem[];
+  /** The last page loaded (1-based); 0 before the first. */
+  page: number;
+  total: number;
+  unread: number;
+  /** True once a page came back short or empty: "已经到底啦". */
+  exhausted: boolean;
+  adminUrl: string;
+  drawerOpen: boolean;
+  error: string | null;
+  /** The notice being opened or deleted. */
+  activeId: number | null;
+}
+
+export type NotificationsEvent =
+  /** A user signed in: load the first page (the bell's badge needs it). */
+  | { type: 'session.started' }
+  | { type: 'session.ended' }
+  | { type: 'drawer.open' }
+  | { type: 'drawer.close' }
+  | { type: 'page.next' }
+  | { type: 'list.refresh' }
+  | { type: 'item.open'; id: number }
+  | { type: 'item.delete'; id: number };
+
+export type NotificationsEmitted =
+  | { type: 'navigate'; target: NotificationTarget }
+  | { type: 'deleted' }
+  | { type: 'delete.failed'; message: string }
+  | { type: 'load.failed'; message: string };
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+// Placeholders: the adapter supplies the real actors with machine.provide({ actors }).
+const fetchPage = fromPromise<NotificationPage, { page: number; size: number }>(async () => {
+  throw new Error('notifications: fetchPage actor not provided');
+});
+const markRead = fromPromise<void, { id: number }>(async () => {
+  throw new Error('notifications: markRead actor not provided');
+});
+const deleteItem = fromPromise<void, { id: number }>(async () => {
+  throw new Error('notifications: deleteItem actor not provided');
+});
+
+const EMPTY = { items: [], page: 0, total: 0, unread: 0, exhausted: false, error: null, activeId: null };
+
+export const notificationsMachine = setup({
+  types: {
+    context: {} as NotificationsContext,
+    events: {} as NotificationsEvent,
+    emitted: {} as NotificationsEmitted,
+    tags: {} as 'busy' | 'error' | 'ready',
+  },
+  actors: { fetchPage, markRead, deleteItem },
+  delays: {
+    /** How often the badge is refreshed while the drawer is closed. */
+    poll: 60_000,
+  },
+  guards: {
+    canLoadMore: ({ context }) => !context.exhausted,
+    drawerClosed: ({ context }) => !context.drawerOpen,
+    isUnread: ({ context }) => context.items.some((item) => item.id === context.activeId && item.unread),
+  },
+  actions: {
+    reset: assign(EMPTY),
+    openDrawer: assign({ drawerOpen: true }),
+    closeDrawer: assign({ drawerOpen: false }),
+    remember: assign({
+      activeId: ({ event }) => (event.type === 'item.open' || event.type === 'item.delete' ? event.id : null),
+    }),
+    navigate: emit(({ context }) => {
+      const item = context.items.find((entry) => entry.id === context.activeId);
+      return { type: 'navigate' as const, target: item ? targetFor(item, context.adminUrl) : null };
+    }),
+  },
+}).createMachine({
+  id: 'notifications',
+  context: { ...EMPTY, adminUrl: '', drawerOpen: false },
+  initial: 'inactive',
+  states: {
+    inactive: {
+      entry: ['reset', 'closeDrawer'],
+      on: { 'session.started': { target: 'active' } },
+    },
+    active: {
+      on: {
+        'session.ended': { target: 'inactive' },
+        'drawer.close': { actions: 'closeDrawer' },
+      },
+      initial: 'loadingFirst',
+      states: {
+        /** Page 1 from scratch: on start, on opening the drawer, after a click or a delete. */
+        loadingFirst: {
+          tags: ['busy'],
+          invoke: {
+            src: 'fetchPage',
+            input: { page: 1, size: NOTIFICATION_PAGE_SIZE },
+            onDone: {
+              target: 'ready',
+              actions: assign(({ event }) => ({
+                items: mergePage([], event.output.list),
+                page: 1,
+                total: event.output.total,
+                unread: event.output.unread,
+                adminUrl: event.output.adminUrl,
+                exhausted: event.output.list.length < NOTIFICATION_PAGE_SIZE,
+                error: null,
+              })),
+            },
+            onError: {
+              target: 'failed',
+              actions: [
+                assign({ error: ({ event }) => errorText(event.error) }),
+                emit(({ event }) => ({ type: 'load.failed' as const, message: errorText(event.error) })),
+              ],
+            },
+          },
+        },
+        loadingMore: {
+          tags: ['busy'],
+          invoke: {
+            src: 'fetchPage',
+            input: ({ context }) => ({ page: context.page + 1, size: NOTIFICATION_PAGE_SIZE }),
+            onDone: {
+              target: 'ready',
+              actions: assign(({ context, event }) => ({
+                items: mergePage(context.items, event.output.list),
+                page: context.page + 1,
+                total: event.output.total,
+                unread: event.output.unread,
+                adminUrl: event.output.adminUrl,
+                exhausted: event.output.list.length < NOTIFICATION_PAGE_SIZE,
+                error: null,
+              })),
+            },
+            onError: {
+              target: 'ready',
+              actions: [
+                assign({ error: ({ event }) => errorText(event.error) }),
+                emit(({ event }) => ({ type: 'load.failed' as const, message: errorText(event.error) })),
+              ],
+            },
+          },
+        },
+        ready: {
+          tags: ['ready'],
+          after: { poll: { guard: 'drawerClosed', target: 'loadingFirst' } },
+          on: {
+            // Each opening shows the newest state of the drawer.
+            'drawer.open': { target: 'loadingFirst', actions: 'openDrawer' },
+            'list.refresh': { target: 'loadingFirst' },
+            'page.next': { guard: 'canLoadMore', target: 'loadingMore' },
+            'item.open': { target: 'opening', actions: 'remember' },
+            'item.delete': { target: 'deleting', actions: 'remember' },
+          },
+        },
+        failed: {
+          tags: ['error'],
+          after: { poll: { guard: 'drawerClosed', target: 'loadingFirst' } },
+          on: {
+            'drawer.open': { target: 'loadingFirst', actions: 'openDrawer' },
+            'list.refresh': { target: 'loadingFirst' },
+          },
+        },
+        /** Spec: a click marks the notice read, navigates by type, closes the drawer and reloads. */
+        opening: {
+          tags: ['busy'],
+          initial: 'checking',
+          states: {
+            checking: {
+              always: [{ guard: 'isUnread', target: 'marking' }, { target: 'done' }],
+            },
+            marking: {
+              invoke: {
+                src: 'markRead',
+                input: ({ context }) => ({ id: context.activeId ?? 0 }),
+                // A failed mark still takes the reader where they wanted to go.
+                onDone: { target: 'done' },
+                onError: { target: 'done' },
+              },
+            },
+            done: {
+              entry: ['navigate', 'closeDrawer', assign({ activeId: null })],
+              always: { target: '#notifications.active.loadingFirst' },
+            },
+          },
+        },
+        /** Spec: a delete shows "删除成功" and reloads from page 1. */
+        deleting: {
+          tags: ['busy'],
+          invoke: {
+            src: 'deleteItem',
+            input: ({ context }) => ({ id: context.activeId ?? 0 }),
+            onDone: {
+              target: 'loadingFirst',
+              actions: [assign({ activeId: null }), emit({ type: 'deleted' as const })],
+            },
+            onError: {
+              target: 'ready',
+              actions: [
+                assign({ activeId: null }),
+                enqueueActions(({ enqueue, event }) => {
+                  if (!(event.error instanceof ReportedError)) {
+                    enqueue.emit({ type: 'delete.failed' as const, message: errorText(event.error) });
+                  }
+                }),
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,34 @@
+export interface TextSegment {
+  text: string;
+  /** The segment is an occurrence of the keyword. */
+  hit: boolean;
+}
+
+/**
+ * Splits `text` around every occurrence of `keyword` (case-insensitive for Latin letters) so a view
+ * can mark the hits. Joining the segments gives `text` back unchanged.
+ */
+export function highlightSegments(text: string, keyword: string): TextSegment[] {
+  const needle = keyword.trim().toLowerCase();
+  if (needle === '' || text === '') return text === '' ? [] : [{ text, hit: false }];
+  const haystack = text.toLowerCase();
+  // Lower-casing can change the length of some characters; then indices no longer line up, so only exact hits count.
+  const search = haystack.length === text.length ? haystack : text;
+  const target = haystack.length === text.length ? needle : keyword.trim();
+  const segments: TextSegment[] = [];
+  let from = 0;
+  for (let at = search.indexOf(target); at !== -1; at = search.indexOf(target, at + target.length)) {
+    if (at > from) segments.push({ text: text.slice(from, at), hit: false });
+    segments.push({ text: text.slice(at, at + target.length), hit: true });
+    from = at + target.length;
+  }
+  if (from < text.length) segments.push({ text: text.slice(from), hit: false });
+  return segments;
+}
+
+const CIRCLED = ['①', '②', '③', '④', '⑤', '⑥', '⑦', '⑧', '⑨', '⑩'] as const;
+
+/** The hot list's numbering: ① for 1 up to ⑩ for 10; beyond that the plain number. */
+export function circledNumber(n: number): string {
+  return CIRCLED[n - 1] ?? String(n);
+}

@@ -1,0 +1,15 @@
+import type { LoginRequest, RegisterRequest, UserInfo } from '../domain/account/account';
+
+export interface AccountApi {
+  /** Opens a session (the browser keeps it in an HttpOnly cookie) and returns the user's id. */
+  login(request: LoginRequest): Promise<{ id: number }>;
+  register(request: RegisterRequest): Promise<UserInfo>;
+  logout(): Promise<void>;
+  /** The session's user, or null when there is none (never a 401). */
+  current(): Promise<UserInfo | null>;
+  userInfo(id: number): Promise<UserInfo>;
+  updateProfile(changes: { nickName?: string; avatar?: string }): Promise<UserInfo>;
+  updatePassword(oldPassword: string, newPassword: string): Promise<void>;
+  /** Uploads one image and returns its URL (re-encoded by the server). */
+  uploadImage(file: Blob, fileName: string): Promise<string>;
+}

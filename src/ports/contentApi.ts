@@ -1,0 +1,65 @@
+import type {
+  Album,
+  ArticleDetail,
+  ArticleSummary,
+  Category,
+  FilteredArticlePage,
+  FriendLink,
+  FriendLinkApplication,
+  FriendLinkApplied,
+  HotArticle,
+  Message,
+  MessageDraft,
+  MessageLike,
+  MessageQuery,
+  Page,
+  PhotoPage,
+  Recommendation,
+  ResourceGroup,
+  ResourceSide,
+  SearchHit,
+  SiteFacts,
+  SiteGroup,
+  Tag,
+  Talk,
+  TimelineYear,
+} from '../domain/content/content';
+
+/** The blog's reading pages and message board, as the site API serves them. */
+export interface ContentApi {
+  /** Pinned first, then newest. */
+  homeArticles(page: number, size: number): Promise<Page<ArticleSummary>>;
+  /** Newest first, this page's articles grouped by year. */
+  timeline(page: number, size: number): Promise<Page<TimelineYear>>;
+  articlesByTag(tagId: number, page: number, size: number): Promise<FilteredArticlePage>;
+  articlesByCategory(categoryId: number, page: number, size: number): Promise<FilteredArticlePage>;
+  /** Reads an article and counts one view. */
+  article(id: number): Promise<ArticleDetail>;
+  recommendations(id: number): Promise<Recommendation>;
+  hotArticles(): Promise<HotArticle[]>;
+  search(keyword: string): Promise<SearchHit[]>;
+  /** Adds reading time; sent so that it survives the page being closed. */
+  addReadingDuration(articleId: number, seconds: number): Promise<void>;
+  likeArticle(id: number): Promise<number>;
+
+  categories(): Promise<Category[]>;
+  tags(): Promise<Tag[]>;
+  siteFacts(): Promise<SiteFacts>;
+
+  albums(): Promise<Album[]>;
+  photos(albumId: number, page: number, size: number): Promise<PhotoPage>;
+  talks(page: number, size: number): Promise<Page<Talk>>;
+  talk(id: number): Promise<Talk>;
+  friendLinks(): Promise<FriendLink[]>;
+  applyFriendLink(application: FriendLinkApplication): Promise<FriendLinkApplied>;
+  resources(side: ResourceSide): Promise<ResourceGroup[]>;
+  sites(): Promise<SiteGroup[]>;
+
+  messages(query: MessageQuery): Promise<Page<Message>>;
+  message(id: number): Promise<Message>;
+  publishMessage(draft: MessageDraft): Promise<Message>;
+  editMessage(id: number, draft: MessageDraft): Promise<Message>;
+  deleteMessage(id: number): Promise<void>;
+  /** Toggles the reader's like. */
+  likeMessage(id: number): Promise<MessageLike>;
+}

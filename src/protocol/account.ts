@@ -1,0 +1,52 @@
+import { Type, type Static } from 'typebox';
+
+/** Bounds that keep hostile bodies cheap; the real rules (spec section 5) answer with their own messages. */
+const Text = (maxLength: number) => Type.String({ maxLength });
+
+export const LoginBody = Type.Object({
+  username: Text(256),
+  password: Text(256),
+  /** "记住我": a 30-day session instead of one that ends with the browser. */
+  remember: Type.Optional(Type.Boolean()),
+});
+export type LoginBody = Static<typeof LoginBody>;
+
+export const LoginResult = Type.Object({ token: Type.String(), id: Type.Integer() });
+export type LoginResult = Static<typeof LoginResult>;
+
+export const RegisterBody = Type.Object({
+  username: Text(256),
+  password: Text(256),
+  nick_name: Type.Optional(Text(256)),
+});
+export type RegisterBody = Static<typeof RegisterBody>;
+
+/** Spec section 3 "User info"; `username` (the login name) is only told to its owner. */
+export const UserInfoDto = Type.Object({
+  id: Type.Integer(),
+  nick_name: Type.String(),
+  avatar: Type.String(),
+  role: Type.Integer(),
+  username: Type.Optional(Type.String()),
+});
+export type UserInfoDto = Static<typeof UserInfoDto>;
+
+export const CurrentUserResult = Type.Union([UserInfoDto, Type.Null()]);
+export type CurrentUserResult = Static<typeof CurrentUserResult>;
+
+export const UserIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+
+export const UpdateOwnUserInfoBody = Type.Object({
+  nick_name: Type.Optional(Text(256)),
+  avatar: Type.Optional(Text(512)),
+});
+export type UpdateOwnUserInfoBody = Static<typeof UpdateOwnUserInfoBody>;
+
+export const UpdatePasswordBody = Type.Object({
+  old_password: Text(256),
+  new_password: Text(256),
+});
+export type UpdatePasswordBody = Static<typeof UpdatePasswordBody>;
+
+export const UploadResult = Type.Object({ url: Type.String() });
+export type UploadResult = Static<typeof UploadResult>;

@@ -1,0 +1,49 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
+import { TOKENS } from '../../ports/tokens';
+import { useService } from '../di';
+import { useRefreshSiteInfo } from '../hooks/useSiteInfo';
+import { zhCN } from '../i18n/zh-CN';
+import { BackToTop } from '../shell/BackToTop';
+import { ContextMenu } from '../shell/ContextMenu';
+import { Footer } from '../shell/Footer';
+import { Header } from '../shell/Header';
+import { NoticeToaster } from '../shell/NoticeToaster';
+import { RouteProgress } from '../shell/RouteProgress';
+import { PageOutlet } from './PageOutlet';
+import { routeFor } from './routes';
+
+/** The one layout every route renders in: header, the page, footer, and the shell's floating pieces. */
+export function Layout() {
+  // Resolving the long-lived actors starts them: the theme applies itself, the session fetches the
+  // page headers, counts this visit and greets the reader.
+  useService(TOKENS.theme);
+  const session = useService(TOKENS.appSession);
+  const sessionDone = useSelector(session, (snapshot) => snapshot.status === 'done');
+  const refreshSiteInfo = useRefreshSiteInfo();
+  const { pathname } = useLocation();
+  const main = useRef<HTMLElement>(null);
+
+  // The view count shown on the page should include the visit just counted.
+  useEffect(() => {
+    if (sessionDone) void refreshSiteInfo();
+  }, [sessionDone, refreshSiteInfo]);
+
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        {zhCN.nav.skipToContent}
+      </a>
+      <RouteProgress main={main} />
+      <Header />
+      <main id="main" ref={main} className="site-main" tabIndex={-1}>
+        <PageOutlet />
+      </main>
+      {!routeFor(pathname)?.hideFooter && <Footer />}
+      <BackToTop />
+      <ContextMenu />
+      <NoticeToaster />
+    </div>
+  );
+}

@@ -1,0 +1,24 @@
+import { UserRound } from 'lucide-react';
+import { displayName, type UserInfo } from '../../../domain/account/account';
+import { zhCN } from '../../i18n/zh-CN';
+
+/** A user's round avatar, or a placeholder icon when they have none (or nobody is signed in). */
+export function Avatar({ user, size = 32 }: { user: UserInfo | null; size?: number }) {
+  if (user?.avatar) {
+    return (
+      <img
+        className="account-avatar"
+        src={user.avatar}
+        alt={zhCN.account.avatarAlt(displayName(user))}
+        width={size}
+        height={size}
+        style={{ width: size, height: size }}
+      />
+    );
+  }
+  return (
+    <span className="account-avatar account-avatar--empty" style={{ width: size, height: size }} aria-hidden="true">
+      <UserRound />
+    </span>
+  );
+}

@@ -1,0 +1,258 @@
+import { Bell, Camera, LogOut } from 'lucide-react';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { displayName, isAdmin, ReportedError, type UserInfo } from '../../../domain/account/account';
+import { checkConfirmPassword, checkNewPassword, checkNickname, type ValidationKey } from '../../../domain/account/validation';
+import { TOKENS } from '../../../ports/tokens';
+import { useService } from '../../di';
+import { zhCN } from '../../i18n/zh-CN';
+import { Avatar } from './Avatar';
+import { useAccount } from './useAccount';
+import './account.css';
+import './userCenter.css';
+
+const text = zhCN.account.center;
+/** Same limit as the server's; checked here first so nobody waits for a 5 MB upload to be refused. */
+const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+
+/** Shows a failure unless the shared HTTP client already did. */
+function useFailureNotice() {
+  const notifier = useService(TOKENS.notifier);
+  return (error: unknown) => {
+    if (error instanceof ReportedError) return;
+    notifier.notify({
+      level: 'error',
+      title: zhCN.account.errorTitle,
+      message: error instanceof Error ? error.message : String(error),
+    });
+  };
+}
+
+function AvatarSection({ user }: { user: UserInfo }) {
+  const api = useService(TOKENS.accountApi);
+  const session = useService(TOKENS.session);
+  const notifier = useService(TOKENS.notifier);
+  const fail = useFailureNotice();
+  const input = useRef<HTMLInputElement>(null);
+  const [uploading, setUploading] = useState(false);
+
+  const upload = async (file: File) => {
+    if (file.size > MAX_UPLOAD_BYTES) {
+      notifier.notify({ level: 'error', title: zhCN.account.errorTitle, message: zhCN.account.server.uploadTooLarge });
+      return;
+    }
+    setUploading(true);
+    try {
+      const url = await api.uploadImage(file, file.name);
+      session.send({ type: 'user.updated', user: await api.updateProfile({ avatar: url }) });
+      notifier.notify({ level: 'success', message: text.avatarUpdated });
+    } catch (error) {
+      fail(error);
+    } finally {
+      setUploading(false);
+      if (input.current) input.current.value = '';
+    }
+  };
+
+  return (
+    <section className="user-center__section user-center__avatar">
+      <Avatar user={user} size={96} />
+      <div>
+        <button type="button" className="button" disabled={uploading} onClick={() => input.current?.click()}>
+          <Camera aria-hidden="true" />
+          {uploading ? text.uploading : text.changeAvatar}
+        </button>
+        <p className="user-center__hint">{text.avatarHint}</p>
+        <input
+          ref={input}
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/gif,image/avif"
+          hidden
+          data-testid="avatar-input"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (file) void upload(file);
+          }}
+        />
+      </div>
+    </section>
+  );
+}
+
+function ProfileSection({ user }: { user: UserInfo }) {
+  const api = useService(TOKENS.accountApi);
+  const session = useService(TOKENS.session);
+  const notifier = useService(TOKENS.notifier);
+  const fail = useFailureNotice();
+  const id = useId();
+  const [nickName, setNickName] = useState(user.nickName);
+  const [error, setError] = useState<ValidationKey | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problem = checkNickname(nickName);
+    setError(problem);
+    if (problem) return;
+    setSaving(true);
+    try {
+      const updated = await api.updateProfile({ nickName });
+      session.send({ type: 'user.updated', user: updated });
+      setNickName(updated.nickName);
+      notifier.notify({ level: 'success', message: text.profileSaved });
+    } catch (failure) {
+      fail(failure);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className="user-center__section" onSubmit={submit} noValidate>
+      <h2 className="user-center__heading">{text.profile}</h2>
+      <dl className="user-center__facts">
+        <dt>{text.account}</dt>
+        <dd>{user.username ?? ''}</dd>
+        <dt>{text.role}</dt>
+        <dd>{isAdmin(user) ? text.admin : text.member}</dd>
+      </dl>
+      <div className="auth-field" data-invalid={error !== null}>
+        <label className="auth-field__label" htmlFor={id}>
+          {text.nickname}
+        </label>
+        <input
+          id={id}
+          className="auth-input"
+          name="nickName"
+          value={nickName}
+          maxLength={40}
+          onChange={(e) => setNickName(e.target.value)}
+          onBlur={() => setError(checkNickname(nickName))}
+        />
+        <p className="auth-field__error" role={error ? 'alert' : undefined}>
+          {error ? zhCN.validation[error] : ''}
+        </p>
+      </div>
+      <button type="submit" className="button button--primary" disabled={saving}>
+        {text.saveProfile}
+      </button>
+    </form>
+  );
+}
+
+type PasswordField = 'oldPassword' | 'newPassword' | 'confirmPassword';
+
+function PasswordSection() {
+  const api = useService(TOKENS.accountApi);
+  const session = useService(TOKENS.session);
+  const notifier = useService(TOKENS.notifier);
+  const fail = useFailureNotice();
+  const id = useId();
+  const [form, setForm] = useState<Record<PasswordField, string>>({ oldPassword: '', newPassword: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<Partial<Record<PasswordField, ValidationKey>>>({});
+  const [saving, setSaving] = useState(false);
+
+  const validate = (values: typeof form) => {
+    const found: Partial<Record<PasswordField, ValidationKey>> = {};
+    const change = checkNewPassword(values.oldPassword, values.newPassword);
+    if (change === 'oldPasswordRequired') found.oldPassword = change;
+    else if (change) found.newPassword = change;
+    const confirm = checkConfirmPassword(values.newPassword, values.confirmPassword);
+    if (confirm) found.confirmPassword = confirm;
+    return found;
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validate(form);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setSaving(true);
+    try {
+      await api.updatePassword(form.oldPassword, form.newPassword);
+      notifier.notify({ level: 'success', message: text.passwordChanged });
+      session.send({ type: 'password.changed' });
+    } catch (failure) {
+      fail(failure);
+      setSaving(false);
+    }
+  };
+
+  const fields: { field: PasswordField; label: string; autoComplete: string }[] = [
+    { field: 'oldPassword', label: text.oldPassword, autoComplete: 'current-password' },
+    { field: 'newPassword', label: text.newPassword, autoComplete: 'new-password' },
+    { field: 'confirmPassword', label: text.confirmPassword, autoComplete: 'new-password' },
+  ];
+
+  return (
+    <form className="user-center__section" onSubmit={submit} noValidate>
+      <h2 className="user-center__heading">{text.passwordSection}</h2>
+      {fields.map(({ field, label, autoComplete }) => (
+        <div key={field} className="auth-field" data-invalid={errors[field] !== undefined}>
+          <label className="auth-field__label" htmlFor={`${id}-${field}`}>
+            {label}
+          </label>
+          <input
+            id={`${id}-${field}`}
+            className="auth-input"
+            type="password"
+            name={field}
+            autoComplete={autoComplete}
+            maxLength={64}
+            value={form[field]}
+            onChange={(e) => setForm({ ...form, [field]: e.target.value })}
+            onBlur={() => setErrors((current) => ({ ...current, [field]: validate(form)[field] }))}
+          />
+          <p className="auth-field__error" role={errors[field] ? 'alert' : undefined}>
+            {errors[field] ? zhCN.validation[errors[field]] : ''}
+          </p>
+        </div>
+      ))}
+      <button type="submit" className="button button--primary" disabled={saving}>
+        {text.changePassword}
+      </button>
+    </form>
+  );
+}
+
+/** The personal centre: avatar, nickname and password of the signed-in user. */
+export function UserCenter() {
+  const { user, openLogin, logout, busy } = useAccount();
+  const notifications = useService(TOKENS.notifications);
+
+  if (!user) {
+    return (
+      <div className="user-center user-center--anonymous">
+        <p>{text.loginFirst}</p>
+        <button type="button" className="button button--primary" onClick={openLogin}>
+          {text.goLogin}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div className="user-center">
+      <header className="user-center__top">
+        <AvatarSection user={user} />
+        <div className="user-center__who">
+          <p className="user-center__name">{displayName(user)}</p>
+          <div className="user-center__actions">
+            <button type="button" className="button" onClick={() => notifications.send({ type: 'drawer.open' })}>
+              <Bell aria-hidden="true" />
+              {text.myMessages}
+            </button>
+            <button type="button" className="button" disabled={busy} onClick={logout}>
+              <LogOut aria-hidden="true" />
+              {text.logout}
+            </button>
+          </div>
+        </div>
+      </header>
+      {/* Keyed by user: another sign-in in this tab starts from that user's values. */}
+      <div className="user-center__grid" key={user.id}>
+        <ProfileSection user={user} />
+        <PasswordSection />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+import DOMPurify from 'dompurify';
+import { MdCatalog, MdPreview } from 'md-editor-rt';
+import { useEffect, type MouseEvent } from 'react';
+import type { CodeTheme, PreviewTheme } from '../../../domain/preferences/preferences';
+import type { Theme } from '../../../domain/theme/theme';
+import { useCopy } from '../../hooks/useCopy';
+import { codeStyleUrl } from './markdown';
+import './article.css';
+
+export const ARTICLE_EDITOR_ID = 'article-body';
+/** The header's height plus some air, so a heading reached from the table of contents is not hidden. */
+const HEADING_OFFSET_PX = 76;
+const CODE_STYLE_LINK_ID = 'article-code-style';
+
+const sanitize = (html: string) => DOMPurify.sanitize(html, { ADD_ATTR: ['target'] });
+
+interface ArticleBodyProps {
+  markdown: string;
+  theme: Theme;
+  previewTheme: PreviewTheme;
+  codeTheme: CodeTheme;
+}
+
+/** The Markdown body in the chosen preview and code themes; images zoom, code blocks copy. */
+export function ArticleBody({ markdown, theme, previewTheme, codeTheme }: ArticleBodyProps) {
+  const copy = useCopy();
+  const href = codeStyleUrl(codeTheme, previewTheme, theme);
+
+  useEffect(() => {
+    let link = document.getElementById(CODE_STYLE_LINK_ID) as HTMLLinkElement | null;
+    if (!link) {
+      link = document.createElement('link');
+      link.id = CODE_STYLE_LINK_ID;
+      link.rel = 'stylesheet';
+      document.head.append(link);
+    }
+    link.href = href;
+  }, [href]);
+
+  useEffect(() => () => document.getElementById(CODE_STYLE_LINK_ID)?.remove(), []);
+
+  // The copy buttons go through the site's copy action, so copying reads the same everywhere.
+  const onClickCapture = (event: MouseEvent<HTMLDivElement>) => {
+    const button = (event.target as Element).closest('.md-editor-copy-button');
+    if (!button) return;
+    event.preventDefault();
+    event.stopPropagation();
+    const block = button.closest('.md-editor-code');
+    const code = block?.querySelector('input:checked + pre code') ?? block?.querySelector('pre code');
+    void copy(code?.textContent ?? '');
+  };
+
+  return (
+    <div className="article-body" onClickCapture={onClickCapture} data-code-theme={codeTheme}>
+      <MdPreview
+        id={ARTICLE_EDITOR_ID}
+        value={markdown}
+        theme={theme}
+        previewTheme={previewTheme}
+        codeTheme={codeTheme}
+        language="zh-CN"
+        noMermaid
+        noKatex
+        noEcharts
+        sanitize={sanitize}
+        showCodeRowNumber={false}
+      />
+    </div>
+  );
+}
+
+/** The table of contents of the article body; a click scrolls the page to the heading. */
+export function ArticleCatalog({ theme }: { theme: Theme }) {
+  return (
+    <MdCatalog
+      editorId={ARTICLE_EDITOR_ID}
+      theme={theme}
+      scrollElement={document.documentElement}
+      scrollElementOffsetTop={HEADING_OFFSET_PX}
+      offsetTop={HEADING_OFFSET_PX + 10}
+      className="article-catalog"
+    />
+  );
+}

@@ -1,0 +1,139 @@
+import { CalendarDays, ChevronLeft, ChevronRight, Clock3, Eye, FilePenLine, FileText, FolderOpen, Tag } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import type { ArticleDetail, ArticleLink, Recommendation } from '../../../domain/content/content';
+import { compactCount } from '../../../domain/shared/compactCount';
+import { LazyImage } from '../../components/LazyImage';
+import { zhCN } from '../../i18n/zh-CN';
+import { articleHref } from '../content/ArticleCard';
+import { formatDate } from '../content/format';
+import './article.css';
+
+const text = zhCN.article;
+
+/** Dates, category, views, length and reading time, under the title in the banner. */
+export function ArticleMeta({ article }: { article: ArticleDetail }) {
+  const updated = formatDate(article.updatedAt);
+  return (
+    <ul className="article-meta">
+      <li>
+        <CalendarDays aria-hidden="true" />
+        {text.published}
+        <time dateTime={article.createdAt}>{formatDate(article.createdAt)}</time>
+      </li>
+      {updated && updated !== formatDate(article.createdAt) && (
+        <li>
+          <FilePenLine aria-hidden="true" />
+          {text.updated}
+          <time dateTime={article.updatedAt}>{updated}</time>
+        </li>
+      )}
+      {article.category && (
+        <li>
+          <FolderOpen aria-hidden="true" />
+          <Link to={`/articleList?categoryId=${article.category.id}`}>{article.category.name}</Link>
+        </li>
+      )}
+      <li>
+        <Eye aria-hidden="true" />
+        {text.views}
+        <span>{compactCount(article.views)}</span>
+      </li>
+      <li>
+        <FileText aria-hidden="true" />
+        {text.words}
+        <span>{compactCount(article.wordCount)}</span>
+      </li>
+      <li>
+        <Clock3 aria-hidden="true" />
+        {text.readingTime}
+        <span>{text.minutes(article.readingMinutes)}</span>
+      </li>
+    </ul>
+  );
+}
+
+export function ArticleTags({ article }: { article: ArticleDetail }) {
+  if (article.tags.length === 0) return null;
+  return (
+    <ul className="tag-list" aria-label={zhCN.content.tagsLabel}>
+      {article.tags.map((tag) => (
+        <li key={tag.id}>
+          <Link className="tag-chip" to={`/articleList?tagId=${tag.id}`}>
+            <Tag aria-hidden="true" />
+            {tag.name}
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function NeighbourLink({ link, direction }: { link: ArticleLink | null; direction: 'previous' | 'next' }) {
+  const label = direction === 'previous' ? text.previous : text.next;
+  const Icon = direction === 'previous' ? ChevronLeft : ChevronRight;
+  if (!link) {
+    return (
+      <div className="neighbour" data-direction={direction} data-empty="true">
+        <span className="neighbour__label">
+          <Icon aria-hidden="true" />
+          {label}
+        </span>
+        <span className="neighbour__title">{text.noNeighbour}</span>
+      </div>
+    );
+  }
+  return (
+    <Link
+      to={articleHref(link.id)}
+      className="neighbour"
+      data-direction={direction}
+      style={link.cover ? { backgroundImage: `url("${encodeURI(link.cover)}")` } : undefined}
+    >
+      <span className="neighbour__label">
+        <Icon aria-hidden="true" />
+        {label}
+      </span>
+      <span className="neighbour__title">{link.article_title}</span>
+    </Link>
+  );
+}
+
+/** Previous (older) and next (newer) articles, then up to six related ones. */
+export function ArticleNeighbours({ recommendation }: { recommendation: Recommendation }) {
+  return (
+    <>
+      <nav className="neighbours" aria-label={text.neighbours}>
+        <NeighbourLink link={recommendation.previous} direction="previous" />
+        <NeighbourLink link={recommendation.next} direction="next" />
+      </nav>
+      {recommendation.related.length > 0 && (
+        <section className="card related" aria-labelledby="related-title">
+          <h2 id="related-title" className="section-title">
+            {text.related}
+          </h2>
+          <ul className="related__grid">
+            {recommendation.related.map((article) => (
+              <li key={article.id}>
+                <Link to={articleHref(article.id)} className="related__item">
+                  {article.cover ? (
+                    <LazyImage className="related__cover" src={article.cover} alt="" />
+                  ) : (
+                    <span className="related__cover related__cover--empty" aria-hidden="true">
+                      <FileText />
+                    </span>
+                  )}
+                  <span className="related__text">
+                    <span className="related__title">{article.article_title}</span>
+                    <time className="related__date" dateTime={article.createdAt}>
+                      {formatDate(article.createdAt)}
+                    </time>
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import { CalendarDays, Eye, FolderOpen, Pin, Tag } from 'lucide-react';
+import { Link } from 'react-router-dom';
+import type { ArticleSummary } from '../../../domain/content/content';
+import { compactCount } from '../../../domain/shared/compactCount';
+import { LazyImage } from '../../components/LazyImage';
+import { zhCN } from '../../i18n/zh-CN';
+import { formatDate } from './format';
+import './content.css';
+
+export function articleHref(id: number): string {
+  return `/article?id=${id}`;
+}
+
+/** One article in a list: cover, title, meta, summary and tags. */
+export function ArticleCard({ article, flip = false }: { article: ArticleSummary; flip?: boolean }) {
+  const text = zhCN.content;
+  const href = articleHref(article.id);
+  return (
+    <article className="card article-card" data-flip={flip} data-has-cover={article.cover !== ''}>
+      {article.cover && (
+        <Link to={href} className="article-card__cover" tabIndex={-1} aria-hidden="true">
+          <LazyImage src={article.cover} alt="" />
+        </Link>
+      )}
+      <div className="article-card__body">
+        <h2 className="article-card__title">
+          {article.pinned && (
+            <span className="badge badge--accent">
+              <Pin aria-hidden="true" />
+              {text.pinned}
+            </span>
+          )}
+          <Link to={href}>{article.article_title}</Link>
+        </h2>
+        <ul className="meta-list">
+          <li>
+            <CalendarDays aria-hidden="true" />
+            <span className="visually-hidden">{text.publishedAt}</span>
+            <time dateTime={article.createdAt}>{formatDate(article.createdAt)}</time>
+          </li>
+          <li>
+            <FolderOpen aria-hidden="true" />
+            {article.category ? (
+              <Link to={`/articleList?categoryId=${article.category.id}`}>{article.category.name}</Link>
+            ) : (
+              text.uncategorised
+            )}
+          </li>
+          <li>
+            <Eye aria-hidden="true" />
+            <span>{text.viewsValue(compactCount(article.views))}</span>
+          </li>
+        </ul>
+        {article.summary && <p className="article-card__summary">{article.summary}</p>}
+        {article.tags.length > 0 && (
+          <ul className="tag-list" aria-label={text.tagsLabel}>
+            {article.tags.map((tag) => (
+              <li key={tag.id}>
+                <Link className="tag-chip" to={`/articleList?tagId=${tag.id}`}>
+                  <Tag aria-hidden="true" />
+                  {tag.name}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </article>
+  );
+}

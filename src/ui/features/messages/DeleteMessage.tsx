@@ -1,0 +1,59 @@
+import { Trash2 } from 'lucide-react';
+import { AlertDialog } from 'radix-ui';
+import { useState } from 'react';
+import { TOKENS } from '../../../ports/tokens';
+import { useService } from '../../di';
+import { zhCN } from '../../i18n/zh-CN';
+import { boardChanged } from './boardVersion';
+import './messages.css';
+
+/** Delete with a confirmation; the board reloads afterwards. */
+export function DeleteMessage({ id, onDeleted }: { id: number; onDeleted?: () => void }) {
+  const api = useService(TOKENS.contentApi);
+  const notifier = useService(TOKENS.notifier);
+  const [busy, setBusy] = useState(false);
+  const text = zhCN.messages;
+  const remove = () => {
+    setBusy(true);
+    api.deleteMessage(id).then(
+      () => {
+        notifier.notify({ level: 'success', message: text.deleted });
+        boardChanged();
+        onDeleted?.();
+      },
+      (error: unknown) => {
+        setBusy(false);
+        if (error instanceof Error && error.message) notifier.notify({ level: 'error', message: error.message });
+      },
+    );
+  };
+  return (
+    <AlertDialog.Root>
+      <AlertDialog.Trigger asChild>
+        <button type="button" className="message-action" disabled={busy}>
+          <Trash2 aria-hidden="true" />
+          {text.delete}
+        </button>
+      </AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="confirm__overlay" />
+        <AlertDialog.Content className="confirm">
+          <AlertDialog.Title className="confirm__title">{text.confirmDeleteTitle}</AlertDialog.Title>
+          <AlertDialog.Description className="confirm__text">{text.confirmDelete}</AlertDialog.Description>
+          <div className="form__actions">
+            <AlertDialog.Cancel asChild>
+              <button type="button" className="button">
+                {text.cancel}
+              </button>
+            </AlertDialog.Cancel>
+            <AlertDialog.Action asChild>
+              <button type="button" className="button button--danger" onClick={remove}>
+                {text.confirm}
+              </button>
+            </AlertDialog.Action>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

@@ -1,0 +1,125 @@
+import { Heart, ListTree } from 'lucide-react';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { parseId } from '../../domain/content/paging';
+import { compactCount } from '../../domain/shared/compactCount';
+import { TOKENS } from '../../ports/tokens';
+import { EmptyState } from '../components/EmptyState';
+import { LazyImage } from '../components/LazyImage';
+import { Loading } from '../components/Loading';
+import { useService } from '../di';
+import { ArticleBody, ArticleCatalog } from '../features/article/ArticleBody';
+import { ArticleMeta, ArticleNeighbours, ArticleTags } from '../features/article/ArticleParts';
+import { ThemePicker, useReadingThemes } from '../features/article/ThemePicker';
+import { useReadingDuration } from '../features/article/useReadingDuration';
+import { LoadFailed } from '../features/content/LoadFailed';
+import { useLoad } from '../features/content/useLoad';
+import { useMediaQuery } from '../hooks/useMediaQuery';
+import { zhCN } from '../i18n/zh-CN';
+import { PageBanner } from '../shell/PageBanner';
+import { useTheme } from '../shell/useTheme';
+import '../features/article/article.css';
+import '../features/content/content.css';
+
+/** Wide enough for the table of contents to sit beside the article. */
+const SIDE_TOC_QUERY = '(min-width: 1000px)';
+
+export default function ArticlePage() {
+  const api = useService(TOKENS.contentApi);
+  const id = parseId(useSearchParams()[0].get('id'));
+  const article = useLoad(`article:${id}`, () => (id === null ? Promise.resolve(null) : api.article(id)));
+  const recommendation = useLoad(`recommend:${id}`, () =>
+    id === null ? Promise.resolve(null) : api.recommendations(id),
+  );
+  const { theme } = useTheme();
+  const { previewTheme, codeTheme } = useReadingThemes();
+  const sideToc = useMediaQuery(SIDE_TOC_QUERY);
+  const [likes, setLikes] = useState<{ id: number; count: number } | null>(null);
+  const text = zhCN.article;
+  const shown = article.loading ? undefined : article.data;
+  useReadingDuration(shown ? shown.id : null);
+
+  if (id === null || shown === null) {
+    return (
+      <div className="page">
+        <PageBanner title={zhCN.nav.article} />
+        <div className="page__body">
+          <section className="card page__card">
+            <EmptyState text={text.notFound} hint={text.notFoundHint} />
+          </section>
+        </div>
+      </div>
+    );
+  }
+
+  if (!shown) {
+    return (
+      <div className="page">
+        <PageBanner title={zhCN.nav.article} />
+        <div className="page__body">
+          <section className="card page__card">
+            {article.error ? <LoadFailed error={article.error} onRetry={article.reload} /> : <Loading />}
+          </section>
+        </div>
+      </div>
+    );
+  }
+
+  const likeCount = likes?.id === shown.id ? likes.count : shown.likes;
+  const like = () => {
+    void api.likeArticle(shown.id).then(
+      (count) => setLikes({ id: shown.id, count }),
+      () => undefined,
+    );
+  };
+  const related = recommendation.loading ? undefined : recommendation.data;
+
+  return (
+    <div className="page article-page">
+      <PageBanner title={shown.article_title}>
+        <ArticleMeta article={shown} />
+      </PageBanner>
+      <div className="page__body article-layout">
+        <article className="card article" aria-label={shown.article_title}>
+          {shown.cover && <LazyImage className="article__cover" src={shown.cover} alt="" />}
+          <div className="article__toolbar">
+            <ThemePicker />
+          </div>
+          {!sideToc && (
+            <details className="article__toc-inline">
+              <summary>
+                <ListTree aria-hidden="true" />
+                {text.toc}
+              </summary>
+              <ArticleCatalog theme={theme} />
+            </details>
+          )}
+          <ArticleBody markdown={shown.article_content} theme={theme} previewTheme={previewTheme} codeTheme={codeTheme} />
+          <footer className="article__footer">
+            <ArticleTags article={shown} />
+            <button type="button" className="button article__like" onClick={like} aria-label={text.like}>
+              <Heart aria-hidden="true" />
+              {compactCount(likeCount)}
+            </button>
+          </footer>
+        </article>
+        {sideToc && (
+          <aside className="article-side">
+            <section className="card toc-card" aria-labelledby="toc-title">
+              <h2 id="toc-title" className="side-card__title">
+                <ListTree aria-hidden="true" />
+                {text.toc}
+              </h2>
+              <ArticleCatalog theme={theme} />
+            </section>
+          </aside>
+        )}
+        {related && (
+          <div className="article-after">
+            <ArticleNeighbours recommendation={related} />
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+import { PageLayout } from '../components/PageLayout';
+import { zhCN } from '../i18n/zh-CN';
+
+export default function MessagePublishPage() {
+  return <PageLayout title={zhCN.nav.messagePublish} />;
+}

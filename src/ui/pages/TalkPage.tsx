@@ -1,0 +1,70 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { Page, Talk } from '../../domain/content/content';
+import { parseId, parsePage } from '../../domain/content/paging';
+import { TOKENS } from '../../ports/tokens';
+import { EmptyState } from '../components/EmptyState';
+import { Loading } from '../components/Loading';
+import { useService } from '../di';
+import { LoadFailed } from '../features/content/LoadFailed';
+import { Pager } from '../features/content/Pager';
+import { TalkItem } from '../features/content/TalkItem';
+import { useLoad } from '../features/content/useLoad';
+import { useSiteInfo } from '../hooks/useSiteInfo';
+import { zhCN } from '../i18n/zh-CN';
+import { PageBanner } from '../shell/PageBanner';
+import '../features/content/content.css';
+
+const TALK_PAGE_SIZE = 10;
+
+type TalkView = { kind: 'one'; talk: Talk } | { kind: 'page'; page: Page<Talk> };
+
+/** Short posts, pinned and newest first; `?id=` shows just one (where a notification leads). */
+export default function TalkPage() {
+  const api = useService(TOKENS.contentApi);
+  const site = useSiteInfo();
+  const [params] = useSearchParams();
+  const id = parseId(params.get('id'));
+  const page = parsePage(params.get('page'));
+  const { data, error, loading, reload } = useLoad<TalkView>(`talk:${id}:${page}`, async () =>
+    id !== null
+      ? { kind: 'one', talk: await api.talk(id) }
+      : { kind: 'page', page: await api.talks(page, TALK_PAGE_SIZE) },
+  );
+  const text = zhCN.content.talk;
+  const shown = loading ? undefined : data;
+
+  let body;
+  if (!shown) body = error ? <LoadFailed error={error} onRetry={reload} /> : <Loading />;
+  else if (shown.kind === 'one')
+    body = (
+      <>
+        <TalkItem talk={shown.talk} site={site} single />
+        <p className="talk__all">
+          <Link to="/talk" className="button">
+            <ArrowLeft aria-hidden="true" />
+            {text.all}
+          </Link>
+        </p>
+      </>
+    );
+  else if (shown.page.list.length === 0) body = <EmptyState text={text.empty} />;
+  else
+    body = (
+      <div className="talk-list">
+        {shown.page.list.map((talk) => (
+          <TalkItem key={talk.id} talk={talk} site={site} />
+        ))}
+        <Pager current={shown.page.current} total={shown.page.total} size={shown.page.size} />
+      </div>
+    );
+
+  return (
+    <div className="page">
+      <PageBanner title={zhCN.nav.talk} />
+      <div className="page__body">
+        <section className="card page__card">{body}</section>
+      </div>
+    </div>
+  );
+}

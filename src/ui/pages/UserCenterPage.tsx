@@ -1,0 +1,11 @@
+import { PageLayout } from '../components/PageLayout';
+import { UserCenter } from '../features/account/UserCenter';
+import { zhCN } from '../i18n/zh-CN';
+
+export default function UserCenterPage() {
+  return (
+    <PageLayout title={zhCN.nav.userCenter}>
+      <UserCenter />
+    </PageLayout>
+  );
+}

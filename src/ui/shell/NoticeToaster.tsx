@@ -1,0 +1,49 @@
+import { CircleCheck, CircleX, Info, TriangleExclamationPoint, X } from 'lucide-react';
+import { useCallback, useSyncExternalStore } from 'react';
+import type { NoticeLevel } from '../../ports/notifier';
+import { TOKENS } from '../../ports/tokens';
+import { useService } from '../di';
+import { zhCN } from '../i18n/zh-CN';
+import './notices.css';
+
+const ICONS = { info: Info, success: CircleCheck, warning: TriangleExclamationPoint, error: CircleX } as const;
+
+// Problems interrupt screen readers; everything else waits its turn.
+const ROLE: Record<NoticeLevel, 'alert' | 'status'> = {
+  info: 'status',
+  success: 'status',
+  warning: 'alert',
+  error: 'alert',
+};
+
+/** The notices of the Notifier port, stacked at the top centre of the window. */
+export function NoticeToaster() {
+  const feed = useService(TOKENS.noticeFeed);
+  const subscribe = useCallback((listener: () => void) => feed.subscribe(listener), [feed]);
+  const notices = useSyncExternalStore(subscribe, () => feed.current());
+
+  return (
+    <div className="notices">
+      {notices.map((notice) => {
+        const Icon = ICONS[notice.level];
+        return (
+          <div key={notice.id} className={`notice notice--${notice.level}`} role={ROLE[notice.level]}>
+            <Icon className="notice__icon" aria-hidden="true" />
+            <div className="notice__body">
+              {notice.title && <p className="notice__title">{notice.title}</p>}
+              <p className="notice__message">{notice.message}</p>
+            </div>
+            <button
+              type="button"
+              className="notice__close"
+              aria-label={zhCN.notices.close}
+              onClick={() => feed.dismiss(notice.id)}
+            >
+              <X aria-hidden="true" />
+            </button>
+          </div>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { zhCN } from '../../src/ui/i18n/zh-CN';
+import { describeInBrowser, open, startSite, type Site } from './support/harness';
+
+const http = zhCN.http;
+
+/** Makes the server's answer to GET /api/config a failure with this status and envelope message. */
+async function failConfig(page: Page, status: number, message: string) {
+  await page.route('**/api/config', (route) =>
+    route.fulfill({
+      status,
+      contentType: 'application/json',
+      body: JSON.stringify({ code: status, result: null, message }),
+    }),
+  );
+}
+
+describeInBrowser('notices for failed API calls (spec section 8)', () => {
+  let site: Site;
+  beforeAll(async () => {
+    site = await startSite();
+  });
+  afterAll(() => site?.close());
+
+  it.each([
+    { status: 401, message: '请先登录后再访问', title: http.errorTip, shown: '请先登录后再访问' },
+    { status: 401, message: '', title: http.errorTip, shown: http.loginExpired },
+    { status: 403, message: '只有站长可以这样做', title: http.errorTip, shown: '只有站长可以这样做' },
+    { status: 403, message: '', title: http.errorTip, shown: http.forbidden },
+    { status: 404, message: 'route missing', title: http.errorTip, shown: http.interfaceNotFound },
+    { status: 429, message: '请求过于频繁，请稍后再试', title: http.friendlyReminder, shown: '请求过于频繁，请稍后再试' },
+    { status: 500, message: '数据库维护中', title: http.errorTip, shown: '数据库维护中' },
+    { status: 500, message: '', title: http.errorTip, shown: http.serverError },
+  ])('HTTP $status with message $message shows $shown titled $title', async ({ status, message, title, shown }) => {
+    const page = await site.newPage();
+    await failConfig(page, status, message);
+    await open(page, '/home');
+    const notice = page.locator('.notice', { hasText: shown }).first();
+    await notice.waitFor();
+    expect((await notice.locator('.notice__title').innerText()).trim()).toBe(title);
+    expect((await notice.locator('.notice__message').innerText()).trim()).toBe(shown);
+    if (status === 404) expect(await page.locator('.notice', { hasText: message }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('stays silent for a status the catalogue does not list (418)', async () => {
+    const page = await site.newPage();
+    await failConfig(page, 418, '我是茶壶');
+    const answered = page.waitForResponse('**/api/config');
+    await open(page, '/home');
+    await answered;
+    await page.waitForTimeout(500);
+    const titles = await page.locator('.notice .notice__title').allInnerTexts();
+    expect(titles.filter((t) => t === http.errorTip || t === http.friendlyReminder)).toEqual([]);
+    expect(await page.locator('.notice', { hasText: '我是茶壶' }).count()).toBe(0);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The client built once for all end-to-end files ('' when the run is skipped). */
+    e2eClientDir: string;
+    /** Why the end-to-end tests cannot run on this machine ('' when they can). */
+    e2eSkipReason: string;
+  }
+}
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Builds the client once into a temporary folder and hands its path to the test files. */
+export default async function setup(project: TestProject) {
+  if (!fs.existsSync(CHROMIUM_PATH)) {
+    const reason = `Chromium not found at ${CHROMIUM_PATH} (install it with \`apt-get install -y chromium\` or set CHROMIUM_PATH)`;
+    // CI must prove the site in a browser: a missing browser is a failure there, not a skip.
+    if (process.env.CI) throw new Error(`${reason}; CI requires the end-to-end tests`);
+    console.warn(`\n[e2e] Skipping the end-to-end tests: ${reason}\n`);
+    project.provide('e2eClientDir', '');
+    project.provide('e2eSkipReason', reason);
+    return;
+  }
+
+  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-e2e-client-'));
+  const { build } = await import('vite');
+  // Vitest sets NODE_ENV=test; the browser must get the production build the server really ships.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      root: ROOT,
+      configFile: path.join(ROOT, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'warn',
+      build: { outDir, emptyOutDir: true },
+    });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+  project.provide('e2eClientDir', outDir);
+  project.provide('e2eSkipReason', '');
+  return () => fs.rmSync(outDir, { recursive: true, force: true });
+}

@@ -1,0 +1,139 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, inject } from 'vitest';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { loadConfig } from '../../../server/config';
+import { createServer } from '../../../server/main';
+import type { Envelope } from '../../../src/protocol/envelope';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+
+/** A describe block that runs only when the browser and the built client are there (see globalSetup). */
+export function describeInBrowser(name: string, body: () => void): void {
+  const reason = inject('e2eSkipReason');
+  if (reason) describe.skip(`${name} (skipped: ${reason})`, body);
+  else describe(name, body);
+}
+
+/** True for addresses on this machine and for URLs that never reach the network (data:, blob:, about:). */
+export function isLocalUrl(url: URL): boolean {
+  if (!url.protocol.startsWith('http') && !url.protocol.startsWith('ws')) return true;
+  return LOCAL_HOSTS.has(url.hostname);
+}
+
+interface PageLog {
+  /** console.error output and uncaught exceptions. */
+  consoleErrors: string[];
+  /** Requests to any host but this machine (each was blocked). */
+  thirdPartyRequests: string[];
+}
+
+export interface Site {
+  baseUrl: string;
+  browser: Browser;
+  /** A page in its own browser context (fresh storage), desktop-sized unless told otherwise. */
+  newPage(options?: BrowserContextOptions): Promise<Page>;
+  /** What the page logged as errors and which third-party hosts it tried to reach. */
+  log(page: Page): PageLog;
+  /** Calls the site API from the test process and returns the envelope. */
+  api<T>(pathname: string, init?: RequestInit): Promise<Envelope<T>>;
+  close(): Promise<void>;
+}
+
+/**
+ * The real server (createServer from server/main.ts) on a free port with a fresh data folder and the
+ * demo content, serving the client globalSetup built, plus a headless Chromium to drive it.
+ */
+export async function startSite(): Promise<Site> {
+  const clientDir = inject('e2eClientDir');
+  if (!clientDir) throw new Error('the end-to-end client was not built (see tests/e2e/support/globalSetup.ts)');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-e2e-data-'));
+  const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn' }, dataDir);
+  const server = await createServer({ ...config, clientDir });
+  const baseUrl = (await server.app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
+
+  let browser: Browser;
+  try {
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+
+  const logs = new WeakMap<Page, PageLog>();
+
+  return {
+    baseUrl,
+    browser,
+    async newPage(options = {}) {
+      const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 }, ...options });
+      const log: PageLog = { consoleErrors: [], thirdPartyRequests: [] };
+      context.on('request', (request) => {
+        if (!isLocalUrl(new URL(request.url()))) log.thirdPartyRequests.push(request.url());
+      });
+      // Nothing leaves the machine, even if the site tries.
+      await context.route((url) => !isLocalUrl(url), (route) => route.abort('blockedbyclient'));
+      const page = await context.newPage();
+      page.on('console', (message) => {
+        if (message.type() === 'error') log.consoleErrors.push(message.text());
+      });
+      page.on('pageerror', (error) => log.consoleErrors.push(`uncaught: ${error.message}`));
+      logs.set(page, log);
+      return page;
+    },
+    log(page) {
+      const log = logs.get(page);
+      if (!log) throw new Error('this page was not opened with site.newPage()');
+      return log;
+    },
+    async api<T>(pathname: string, init?: RequestInit) {
+      const response = await fetch(baseUrl + pathname, init);
+      return (await response.json()) as Envelope<T>;
+    },
+    async close() {
+      await browser.close().catch(() => undefined);
+      await server.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Asserts the page reached no host but this one (fonts, CDNs, analytics…). */
+export function expectNoThirdPartyRequests(site: Site, page: Page): void {
+  expect(site.log(page).thirdPartyRequests).toEqual([]);
+}
+
+/** Waits until the layout shows a rendered page: the lazy chunk loaded and the loading fallback gone. */
+export async function waitForPage(page: Page): Promise<void> {
+  await page.waitForSelector('header.site-header');
+  await page.waitForFunction(() => {
+    const main = document.querySelector('main');
+    return !!main && main.children.length > 0 && !main.querySelector(':scope > .loading');
+  });
+}
+
+/** Opens a path and waits for its page, returning the HTTP response of the document. */
+export async function open(page: Page, pathname: string) {
+  const response = await page.goto(pathname);
+  await waitForPage(page);
+  return response;
+}
+
+/** Makes the document tall enough to scroll, whatever the page shows while its issue is pending. */
+export async function makeScrollable(page: Page, height = 4000): Promise<void> {
+  await page.evaluate((min) => {
+    if (document.documentElement.scrollHeight < min) document.body.style.minHeight = `${min}px`;
+  }, height);
+}

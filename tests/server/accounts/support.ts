@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { ScryptPasswordHasher } from '../../../server/adapters/crypto/scryptPasswordHasher';
+import { loadConfig, type AppConfig } from '../../../server/config';
+import { createServer, type CreatedServer } from '../../../server/main';
+import { temporaryFolder, writeFakeClient } from '../support/siteServer';
+
+/** Cheap scrypt for tests: same code path, 2^10 instead of 2^17. */
+export const testHasher = new ScryptPasswordHasher({ N: 2 ** 10, r: 8, p: 1 });
+
+/** What the browser client sends with every state-changing call. */
+export const MARKER = { 'x-requested-with': 'XMLHttpRequest' } as const;
+
+export interface AccountsServer {
+  app: FastifyInstance;
+  server: CreatedServer;
+  dataDir: string;
+  /** The first start's administrator password, as announced. */
+  adminPassword: string;
+  /** app.inject with the marker header added to every call. */
+  call(options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+/** The real composition on a fresh SQLite folder (or `overrides.dataDir`, which is then kept on close). */
+export async function startAccountsServer(overrides: Partial<AppConfig> = {}): Promise<AccountsServer> {
+  const ownsData = overrides.dataDir === undefined;
+  const dataDir = overrides.dataDir ?? temporaryFolder('blog-accounts-');
+  const clientDir = writeFakeClient();
+  const config: AppConfig = {
+    ...loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false' }, dataDir),
+    ...overrides,
+    dataDir,
+    clientDir,
+  };
+  const lines: string[] = [];
+  const server = await createServer(config, { passwordHasher: testHasher, announce: (line) => lines.push(line) });
+  const adminPassword = /初始密码 (\S+)（/.exec(lines.join('\n'))?.[1] ?? '';
+  return {
+    app: server.app,
+    server,
+    dataDir,
+    adminPassword,
+    call: (options) =>
+      server.app.inject({ ...options, headers: { ...MARKER, ...(options.headers ?? {}) } } as InjectOptions),
+    async close() {
+      await server.close();
+      if (ownsData) fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(clientDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function sessionCookieOf(response: LightMyRequestResponse): string | undefined {
+  return response.cookies.find((c) => c.name === 'blog_session')?.value;
+}
+
+let counter = 0;
+/** A fresh valid username per call (5-16 characters). */
+export function uniqueName(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}${process.pid % 1000}_${counter}`.slice(0, 16);
+}
+
+export const PASSWORD = 'abc123456';
+
+/** Registers and logs in; returns the cookie header value and ids. */
+export async function signUp(
+  site: AccountsServer,
+  options: { username?: string; password?: string; nickName?: string; remember?: boolean } = {},
+) {
+  const username = options.username ?? uniqueName();
+  const password = options.password ?? PASSWORD;
+  const registered = await site.call({
+    method: 'POST',
+    url: '/api/user/register',
+    payload: { username, password, nick_name: options.nickName ?? username },
+  });
+  if (registered.json().code !== 0) throw new Error(`register failed: ${registered.body}`);
+  const login = await site.call({
+    method: 'POST',
+    url: '/api/user/login',
+    payload: { username, password, remember: options.remember ?? false },
+  });
+  const body = login.json() as { code: number; result: { token: string; id: number } };
+  if (body.code !== 0) throw new Error(`login failed: ${login.body}`);
+  const token = sessionCookieOf(login) ?? '';
+  return { username, password, id: body.result.id, token, cookie: `blog_session=${token}` };
+}

@@ -1,0 +1,309 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { temporaryFolder } from '../support/siteServer';
+import { zhCN } from '../../../src/ui/i18n/zh-CN';
+import { PASSWORD, sessionCookieOf, signUp, startAccountsServer, uniqueName, type AccountsServer } from './support';
+
+const v = zhCN.validation;
+const a = zhCN.account.server;
+
+let site: AccountsServer;
+beforeAll(async () => {
+  site = await startAccountsServer();
+});
+afterAll(() => site.close());
+
+describe('POST /api/user/register', () => {
+  it('creates a member (role 2) and answers its public info with the login name', async () => {
+    const username = uniqueName('reg');
+    const response = await site.call({
+      method: 'POST',
+      url: '/api/user/register',
+      payload: { username, password: PASSWORD, nick_name: '小雨' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ code: 0, result: { nick_name: '小雨', avatar: '', role: 2, username } });
+    // Registering does not sign in: the client logs in right after ("自动登录成功").
+    expect(sessionCookieOf(response)).toBeUndefined();
+  });
+
+  it.each([
+    [{ username: '', password: PASSWORD }, v.usernameRequired],
+    [{ username: 'abcd', password: PASSWORD }, v.usernameLength],
+    [{ username: 'a'.repeat(17), password: PASSWORD }, v.usernameLength],
+    [{ username: 'ab cde', password: PASSWORD }, v.usernameCharacters],
+    [{ username: 'valid_name', password: '' }, v.passwordRequired],
+    [{ username: 'valid_name', password: '12345' }, v.passwordFormat],
+    [{ username: 'valid_name', password: '123456789' }, v.passwordFormat],
+    [{ username: 'valid_name', password: 'abcdefgh' }, v.passwordFormat],
+    [{ username: 'valid_name', password: '密码abc123' }, v.passwordFormat],
+    [{ username: 'valid_name', password: 'abc1234567890123456' }, v.passwordFormat],
+  ])('refuses %j with 400 "%s" (spec section 5, same text as the dialog)', async (payload, message) => {
+    const response = await site.call({ method: 'POST', url: '/api/user/register', payload });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: 400, result: null, message });
+  });
+
+  it('refuses a taken name in any letter case with a clear business refusal', async () => {
+    const username = uniqueName('Case');
+    await site.call({ method: 'POST', url: '/api/user/register', payload: { username, password: PASSWORD } });
+    const again = await site.call({
+      method: 'POST',
+      url: '/api/user/register',
+      payload: { username: username.toUpperCase(), password: PASSWORD },
+    });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ code: 1, result: null, message: a.usernameTaken });
+  });
+
+  it('uses the login name as nickname when none is given', async () => {
+    const username = uniqueName('nonick');
+    const response = await site.call({ method: 'POST', url: '/api/user/register', payload: { username, password: PASSWORD } });
+    expect(response.json().result.nick_name).toBe(username);
+  });
+});
+
+describe('POST /api/user/login', () => {
+  it('answers {token, id} and sets an HttpOnly, SameSite=Lax session cookie with the same token', async () => {
+    const username = uniqueName('login');
+    await site.call({ method: 'POST', url: '/api/user/register', payload: { username, password: PASSWORD } });
+    const response = await site.call({ method: 'POST', url: '/api/user/login', payload: { username, password: PASSWORD } });
+    const body = response.json();
+    expect(body.code).toBe(0);
+    expect(Object.keys(body.result).sort()).toEqual(['id', 'token']);
+    expect(body.result.token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 32 random bytes, base64url
+    const cookie = response.cookies.find((c) => c.name === 'blog_session');
+    expect(cookie).toMatchObject({ value: body.result.token, httpOnly: true, sameSite: 'Lax', path: '/' });
+    // Without "记住我" the cookie ends with the browser.
+    expect(cookie?.maxAge).toBeUndefined();
+    expect(cookie?.expires).toBeUndefined();
+    expect(cookie?.secure).toBeUndefined();
+    expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('keeps a "记住我" session for 30 days', async () => {
+    const user = await signUp(site, { remember: true });
+    const response = await site.call({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { username: user.username, password: user.password, remember: true },
+    });
+    expect(response.cookies.find((c) => c.name === 'blog_session')?.maxAge).toBe(30 * 24 * 60 * 60);
+  });
+
+  it('marks the cookie Secure when the request came over https', async () => {
+    const secureSite = await startAccountsServer({ trustProxy: ['127.0.0.1'] });
+    try {
+      const registered = await signUp(secureSite);
+      const response = await secureSite.call({
+        method: 'POST',
+        url: '/api/user/login',
+        headers: { 'x-forwarded-proto': 'https' },
+        payload: { username: registered.username, password: registered.password },
+      });
+      expect(response.cookies.find((c) => c.name === 'blog_session')?.secure).toBe(true);
+    } finally {
+      await secureSite.close();
+    }
+  });
+
+  it('logs in whatever the letter case of the name', async () => {
+    const user = await signUp(site, { username: uniqueName('MiXed') });
+    const response = await site.call({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { username: user.username.toLowerCase(), password: user.password },
+    });
+    expect(response.json()).toMatchObject({ code: 0, result: { id: user.id } });
+  });
+
+  it('refuses a wrong password and an unknown account with the same message', async () => {
+    const user = await signUp(site);
+    const wrong = await site.call({ method: 'POST', url: '/api/user/login', payload: { username: user.username, password: 'nope12345' } });
+    const unknown = await site.call({ method: 'POST', url: '/api/user/login', payload: { username: uniqueName('ghost'), password: 'nope12345' } });
+    expect(wrong.json()).toEqual({ code: 1, result: null, message: a.wrongCredentials });
+    expect(unknown.json()).toEqual(wrong.json());
+    expect(sessionCookieOf(wrong)).toBeUndefined();
+  });
+
+  it.each([
+    [{ username: '', password: 'x' }, v.usernameRequired],
+    [{ username: 'someone', password: '' }, v.loginPasswordRequired],
+  ])('refuses %j with 400 "%s"', async (payload, message) => {
+    const response = await site.call({ method: 'POST', url: '/api/user/login', payload });
+    expect(response.json()).toEqual({ code: 400, result: null, message });
+  });
+});
+
+describe('sessions', () => {
+  it('resolves the cookie and a bearer token to the same user', async () => {
+    const user = await signUp(site);
+    const byCookie = await site.call({ method: 'GET', url: '/api/user/current', headers: { cookie: user.cookie } });
+    const byBearer = await site.app.inject({ method: 'GET', url: '/api/user/current', headers: { authorization: `Bearer ${user.token}` } });
+    expect(byCookie.json().result).toMatchObject({ id: user.id, username: user.username });
+    expect(byBearer.json().result).toEqual(byCookie.json().result);
+  });
+
+  it('answers null (not 401) for /api/user/current without a session', async () => {
+    const response = await site.app.inject({ method: 'GET', url: '/api/user/current' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ code: 0, result: null, message: 'success' });
+  });
+
+  it('logout revokes the session on the server and clears the cookie', async () => {
+    const user = await signUp(site);
+    const logout = await site.call({ method: 'POST', url: '/api/user/logout', headers: { cookie: user.cookie } });
+    expect(logout.json().code).toBe(0);
+    const cleared = logout.cookies.find((c) => c.name === 'blog_session');
+    expect(cleared?.value).toBe('');
+    // The old token no longer works, by cookie or bearer: it was revoked, not just forgotten.
+    const after = await site.call({ method: 'GET', url: `/api/user/getUserInfoById/${user.id}`, headers: { cookie: user.cookie } });
+    expect(after.statusCode).toBe(401);
+    const bearer = await site.app.inject({ method: 'GET', url: '/api/user/current', headers: { authorization: `Bearer ${user.token}` } });
+    expect(bearer.json().result).toBeNull();
+  });
+
+  it('a new login ends the session the request arrived with', async () => {
+    const first = await signUp(site);
+    const second = await signUp(site);
+    const relogin = await site.call({
+      method: 'POST',
+      url: '/api/user/login',
+      headers: { cookie: first.cookie },
+      payload: { username: second.username, password: second.password },
+    });
+    expect(relogin.json().code).toBe(0);
+    const old = await site.app.inject({ method: 'GET', url: '/api/user/current', headers: { cookie: first.cookie } });
+    expect(old.json().result).toBeNull();
+  });
+
+  it('answers 401 "请先登录" to protected calls without a session', async () => {
+    for (const [method, url, payload] of [
+      ['GET', '/api/user/getUserInfoById/1', undefined],
+      ['PUT', '/api/user/updateOwnUserInfo', { nick_name: 'x' }],
+      ['PUT', '/api/user/updatePassword', { old_password: 'a', new_password: 'b' }],
+      ['POST', '/api/notify/getNotifyList', { current: 1, size: 10 }],
+    ] as const) {
+      const response = await site.call({ method, url, ...(payload ? { payload } : {}) });
+      expect(response.statusCode, url).toBe(401);
+      expect(response.json()).toEqual({ code: 401, result: null, message: a.loginRequired });
+    }
+  });
+});
+
+describe('user info', () => {
+  it('tells a user their own login name but not another user’s', async () => {
+    const me = await signUp(site);
+    const other = await signUp(site, { nickName: '别人' });
+    const own = await site.call({ method: 'GET', url: `/api/user/getUserInfoById/${me.id}`, headers: { cookie: me.cookie } });
+    const theirs = await site.call({ method: 'GET', url: `/api/user/getUserInfoById/${other.id}`, headers: { cookie: me.cookie } });
+    expect(own.json().result).toEqual({ id: me.id, nick_name: me.username, avatar: '', role: 2, username: me.username });
+    expect(theirs.json().result).toEqual({ id: other.id, nick_name: '别人', avatar: '', role: 2 });
+  });
+
+  it('answers 404 for an unknown id', async () => {
+    const me = await signUp(site);
+    const response = await site.call({ method: 'GET', url: '/api/user/getUserInfoById/999999', headers: { cookie: me.cookie } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe(a.userNotFound);
+  });
+
+  it('updates the nickname and avatar, trimming the nickname', async () => {
+    const me = await signUp(site);
+    const response = await site.call({
+      method: 'PUT',
+      url: '/api/user/updateOwnUserInfo',
+      headers: { cookie: me.cookie },
+      payload: { nick_name: '  听雨  ', avatar: '/media/abc123.webp' },
+    });
+    expect(response.json()).toMatchObject({ code: 0, result: { nick_name: '听雨', avatar: '/media/abc123.webp' } });
+  });
+
+  it.each(['https://evil.example/x.png', 'javascript:alert(1)', '/media/../secret', '//evil.example/a.png'])(
+    'refuses the avatar %s: only our own uploads',
+    async (avatar) => {
+      const me = await signUp(site);
+      const response = await site.call({ method: 'PUT', url: '/api/user/updateOwnUserInfo', headers: { cookie: me.cookie }, payload: { avatar } });
+      expect(response.json()).toEqual({ code: 400, result: null, message: a.invalidAvatar });
+    },
+  );
+
+  it('refuses a nickname over 20 characters', async () => {
+    const me = await signUp(site);
+    const response = await site.call({ method: 'PUT', url: '/api/user/updateOwnUserInfo', headers: { cookie: me.cookie }, payload: { nick_name: '长'.repeat(21) } });
+    expect(response.json()).toEqual({ code: 400, result: null, message: v.nicknameTooLong });
+  });
+});
+
+describe('PUT /api/user/updatePassword', () => {
+  it('changes the password and revokes every session of the user, this one included', async () => {
+    const me = await signUp(site);
+    const elsewhere = await site.call({ method: 'POST', url: '/api/user/login', payload: { username: me.username, password: me.password, remember: true } });
+    const otherCookie = `blog_session=${sessionCookieOf(elsewhere)}`;
+
+    const response = await site.call({
+      method: 'PUT',
+      url: '/api/user/updatePassword',
+      headers: { cookie: me.cookie },
+      payload: { old_password: me.password, new_password: 'newpass789' },
+    });
+    expect(response.json()).toEqual({ code: 0, result: null, message: 'success' });
+    expect(response.cookies.find((c) => c.name === 'blog_session')?.value).toBe('');
+
+    for (const cookie of [me.cookie, otherCookie]) {
+      const check = await site.app.inject({ method: 'GET', url: '/api/user/current', headers: { cookie } });
+      expect(check.json().result).toBeNull();
+    }
+    const oldLogin = await site.call({ method: 'POST', url: '/api/user/login', payload: { username: me.username, password: me.password } });
+    expect(oldLogin.json().code).toBe(1);
+    const newLogin = await site.call({ method: 'POST', url: '/api/user/login', payload: { username: me.username, password: 'newpass789' } });
+    expect(newLogin.json().code).toBe(0);
+  });
+
+  it('refuses a wrong old password and keeps the session', async () => {
+    const me = await signUp(site);
+    const response = await site.call({
+      method: 'PUT',
+      url: '/api/user/updatePassword',
+      headers: { cookie: me.cookie },
+      payload: { old_password: 'wrong1234', new_password: 'newpass789' },
+    });
+    expect(response.json()).toEqual({ code: 1, result: null, message: a.wrongOldPassword });
+    const check = await site.app.inject({ method: 'GET', url: '/api/user/current', headers: { cookie: me.cookie } });
+    expect(check.json().result.id).toBe(me.id);
+  });
+
+  it.each([
+    [{ old_password: '', new_password: 'newpass789' }, v.oldPasswordRequired],
+    [{ old_password: PASSWORD, new_password: '123' }, v.passwordFormat],
+    [{ old_password: PASSWORD, new_password: PASSWORD }, v.samePassword],
+  ])('refuses %j with "%s"', async (payload, message) => {
+    const me = await signUp(site);
+    const response = await site.call({ method: 'PUT', url: '/api/user/updatePassword', headers: { cookie: me.cookie }, payload });
+    expect(response.json()).toEqual({ code: 400, result: null, message });
+  });
+});
+
+describe('first start', () => {
+  it('created the administrator "admin" (role 1) with the announced one-time password', async () => {
+    expect(site.adminPassword).toMatch(/^\S{6,18}$/);
+    const response = await site.call({ method: 'POST', url: '/api/user/login', payload: { username: 'admin', password: site.adminPassword } });
+    const { id } = response.json().result;
+    const info = await site.call({ method: 'GET', url: `/api/user/getUserInfoById/${id}`, headers: { cookie: `blog_session=${sessionCookieOf(response)}` } });
+    expect(info.json().result).toMatchObject({ username: 'admin', role: 1 });
+  });
+
+  it('announces nothing on later starts, when users exist', async () => {
+    const dataDir = temporaryFolder('blog-accounts-restart-');
+    try {
+      const first = await startAccountsServer({ dataDir });
+      await first.close();
+      const second = await startAccountsServer({ dataDir });
+      await second.close();
+      expect(first.adminPassword).not.toBe('');
+      expect(second.adminPassword).toBe('');
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
