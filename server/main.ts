@@ -20,7 +20,15 @@ import { migrateToLatest } from './adapters/db/migrations';
 import { KyselySiteRepository } from './adapters/db/siteRepository';
 import { buildApp } from './adapters/http/app';
 import { LocalMediaStore } from './adapters/media/localMediaStore';
-import { seedDemoSite } from './adapters/seed/demoSite';
+import { seedDemoContent } from './adapters/seed/demoSite';
+import { KyselyArticleRepository } from './adapters/db/content/articleRepository';
+import { KyselyContentRepository } from './adapters/db/content/contentRepository';
+import { KyselyMessageRepository } from './adapters/db/content/messageRepository';
+import type { DialectName } from './adapters/db/connect';
+import type { ContentServices } from './adapters/http/routes/content';
+import { ArticleService } from './domain/content/articleService';
+import { BoardService } from './domain/content/boardService';
+import { ShowcaseService } from './domain/content/showcaseService';
 import { SiteService } from './domain/site/siteService';
 import { systemClock } from './ports/clock';
 
@@ -42,6 +50,16 @@ export function createAccountServices(db: Kysely<Database>, hasher: PasswordHash
     clock: systemClock,
   });
   return { accounts, notifications: new NotificationService(new KyselyNotificationRepository(db), systemClock) };
+}
+
+/** Articles, showcase pages and the message board over one database. */
+export function createContentServices(db: Kysely<Database>, dialect: DialectName, notifications: NotificationPublisher): ContentServices {
+  const content = new KyselyContentRepository(db);
+  return {
+    articles: new ArticleService(new KyselyArticleRepository(db, dialect), new KyselySiteRepository(db), () => content.talkCount()),
+    showcase: new ShowcaseService(content, notifications, systemClock),
+    board: new BoardService(new KyselyMessageRepository(db), notifications, systemClock),
+  };
 }
 
 export interface ServerOverrides {
@@ -76,7 +94,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
   fs.mkdirSync(media.root, { recursive: true });
   const sites = new KyselySiteRepository(database.db);
   if (config.seedDemo) {
-    await seedDemoSite({ contentDir: DEMO_CONTENT_DIR, sites, media, clock: systemClock });
+    await seedDemoContent({ db: database.db, dialect: database.dialect, contentDir: DEMO_CONTENT_DIR, media, clock: systemClock });
   }
 
   const app = await buildApp(
@@ -85,6 +103,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
       accounts,
       notifications,
       media,
+      content: createContentServices(database.db, database.dialect, notifications),
       healthCheck: async () => {
         await sql`select 1`.execute(database.db);
       },

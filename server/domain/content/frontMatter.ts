@@ -107,6 +107,11 @@ function text(value: unknown, field: string): string {
   throw new ImportProblem(problem.invalidField(field, shown(value)));
 }
 
+/** A body as stored: no leading blank lines, no trailing whitespace, one final newline. */
+export function normaliseBody(body: string): string {
+  return `${body.replace(/^\s*\n/, '').replace(/\s+$/, '')}\n`;
+}
+
 /** The source key a file is known by: its front-matter slug (or permalink) if any, else its path without `.md`. */
 export function sourceKeyOf(data: Data, relativePath: string): string {
   const declared = text(first(data, ['slug', 'permalink', 'abbrlink']), 'slug').replace(/^\/+|\/+$/g, '');
@@ -131,7 +136,7 @@ export function articleFromFrontMatter(input: { data: Data; body: string; relati
   return {
     sourceKey: sourceKeyOf(data, input.relativePath),
     title,
-    content: body.replace(/^\s*\n/, '').replace(/\s+$/, '') + '\n',
+    content: normaliseBody(body),
     summary: description !== '' ? description : summarize(body),
     cover: text(first(data, ['cover', 'top_img', 'cover_image', 'image', 'thumbnail', 'featured_image']), 'cover'),
     category: categories[0] ?? null,

@@ -58,7 +58,19 @@ export interface Fragment {
 const CONTEXT_BEFORE = 24;
 const CONTEXT_AFTER = 120;
 
-const oneLine = (text: string) => text.replace(/\s+/g, ' ');
+/**
+ * Context text for reading, on one line, without the Markdown markers that open lines (headings, quotes,
+ * list bullets, code fences). A slice that starts mid-line keeps its first partial line as written.
+ */
+function oneLine(text: string, startsLine: boolean): string {
+  const cut = startsLine ? 0 : text.indexOf('\n') + 1 || text.length;
+  const rest = text
+    .slice(cut)
+    .replace(/^[ \t]*(```|~~~)[^\n]*$/gm, ' ')
+    .replace(/^[ \t]{0,3}(#{1,6}|>+|[-*+]|\d+\.)[ \t]+/gm, '');
+  return (text.slice(0, cut) + rest).replace(/\s+/g, ' ');
+}
+const startsLine = (content: string, at: number) => at === 0 || content[at - 1] === '\n';
 /** Drops a lone surrogate a cut may leave at either end. */
 const wholeCharacters = (text: string) => text.replace(/^[\udc00-\udfff]|[\ud800-\udbff]$/g, '');
 
@@ -68,9 +80,10 @@ const wholeCharacters = (text: string) => text.replace(/^[\udc00-\udfff]|[\ud800
  */
 export function fragmentOf(content: string, keyword: string): Fragment {
   const at = foldAscii(content).indexOf(foldAscii(keyword));
-  if (at < 0) return { before: '', match: '', after: wholeCharacters(oneLine(content.slice(0, CONTEXT_AFTER)).trim()) };
+  if (at < 0) return { before: '', match: '', after: wholeCharacters(oneLine(content.slice(0, CONTEXT_AFTER), true).trim()) };
   const end = at + keyword.length;
-  const before = wholeCharacters(oneLine(content.slice(Math.max(0, at - CONTEXT_BEFORE), at))).trimStart();
-  const after = wholeCharacters(oneLine(content.slice(end, end + CONTEXT_AFTER))).trimEnd();
+  const from = Math.max(0, at - CONTEXT_BEFORE);
+  const before = wholeCharacters(oneLine(content.slice(from, at), startsLine(content, from))).trimStart();
+  const after = wholeCharacters(oneLine(content.slice(end, end + CONTEXT_AFTER), startsLine(content, end))).trimEnd();
   return { before, match: content.slice(at, end), after };
 }

@@ -55,5 +55,11 @@ export function targetFor(item: Pick<NotificationItem, 'type' | 'toId'>, adminUr
  */
 export function mergePage(shown: readonly NotificationItem[], page: readonly NotificationItem[]): NotificationItem[] {
   const seen = new Set(shown.map((item) => item.id));
-  return [...shown, ...page.filter((item) => !seen.has(item.id))];
+  const merged = [...shown];
+  for (const item of page) {
+    if (seen.has(item.id)) continue;
+    seen.add(item.id);
+    merged.push(item);
+  }
+  return merged;
 }

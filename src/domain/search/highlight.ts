@@ -32,3 +32,19 @@ const CIRCLED = ['①', '②', '③', '④', '⑤', '⑥', '⑦', '⑧', '⑨', 
 export function circledNumber(n: number): string {
   return CIRCLED[n - 1] ?? String(n);
 }
+
+/**
+ * Makes a fragment of a Markdown body read as prose: heading and quote markers, emphasis, inline-code
+ * ticks, link and image syntax and table pipes go; the words stay. Applied around a match, never to it.
+ */
+export function markdownToPlain(fragment: string): string {
+  return fragment
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/(^|\s)#{1,6}\s+/g, '$1')
+    .replace(/(^|\s)>\s+/g, '$1')
+    .replace(/(\*\*|__|~~|`{1,3})/g, '')
+    .replace(/(^|\s)([-*+]|\d+\.)\s+/g, '$1')
+    .replace(/\s*\|\s*/g, ' ')
+    .replace(/\s{2,}/g, ' ');
+}

@@ -13,7 +13,7 @@ import '../features/gallery/gallery.css';
 export default function PhotoAlbumPage() {
   const api = useService(TOKENS.contentApi);
   const { data, error, reload } = useLoad('albums', () => api.albums());
-  const text = zhCN.gallery;
+  const text = zhCN.content.gallery;
 
   let body;
   if (!data) body = error ? <LoadFailed error={error} onRetry={reload} /> : <Loading />;

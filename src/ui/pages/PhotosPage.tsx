@@ -13,6 +13,7 @@ import { Masonry } from '../features/gallery/Masonry';
 import { PhotoViewer } from '../features/gallery/PhotoViewer';
 import { zhCN } from '../i18n/zh-CN';
 import { PageBanner } from '../shell/PageBanner';
+import '../features/content/content.css';
 import '../features/gallery/gallery.css';
 
 const PHOTO_PAGE_SIZE = 60;
@@ -30,7 +31,7 @@ export default function PhotosPage() {
     loading: false,
   });
   const [viewing, setViewing] = useState<number | null>(null);
-  const text = zhCN.gallery;
+  const text = zhCN.content.gallery;
   const extra = more.albumId === albumId ? more.pages : [];
 
   const page = first.loading ? undefined : first.data;
@@ -70,7 +71,7 @@ export default function PhotosPage() {
     <div className="page">
       <PageBanner title={page ? page.album.name : zhCN.nav.photos} />
       <div className="page__body">
-        <p className="gallery__back">
+        <p className="page-back">
           <Link to="/photoAlbum" className="button">
             <ArrowLeft aria-hidden="true" />
             {text.backToAlbums}

@@ -27,7 +27,7 @@ describe('pageItems', () => {
         expect(pages).toContain(at);
         expect(items.length).toBeLessThanOrEqual(7);
         for (let i = 1; i < items.length; i += 1) {
-          const before = items[i - 1];
+          const before = items[i - 1]!;
           const here = items[i];
           if (here === 'gap') {
             expect(before).not.toBe('gap');

@@ -376,6 +376,9 @@ export class KyselyArticleRepository implements ArticleRepository {
   }
 
   private async categoryId(name: string, createdAt: string): Promise<number> {
+    const existing = await this.db.selectFrom('category').select('id').where('name', '=', name).executeTakeFirst();
+    if (existing) return existing.id;
+    // A concurrent import may create it first; then the insert does nothing and the select finds theirs.
     await this.db
       .insertInto('category')
       .values({ name, created_at: createdAt })
@@ -387,12 +390,17 @@ export class KyselyArticleRepository implements ArticleRepository {
 
   private async tagIds(names: string[], createdAt: string): Promise<number[]> {
     if (names.length === 0) return [];
-    await this.db
-      .insertInto('tag')
-      .values(names.map((name) => ({ name, created_at: createdAt })))
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute();
-    const rows = await this.db.selectFrom('tag').select(['id', 'name']).where('name', 'in', names).execute();
+    const find = () => this.db.selectFrom('tag').select(['id', 'name']).where('name', 'in', names).execute();
+    let rows = await find();
+    const missing = names.filter((name) => !rows.some((r) => r.name === name));
+    if (missing.length > 0) {
+      await this.db
+        .insertInto('tag')
+        .values(missing.map((name) => ({ name, created_at: createdAt })))
+        .onConflict((oc) => oc.column('name').doNothing())
+        .execute();
+      rows = await find();
+    }
     const idOf = new Map(rows.map((r) => [r.name, r.id]));
     return names.map((name) => idOf.get(name)!);
   }

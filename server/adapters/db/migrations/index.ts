@@ -1,4 +1,4 @@
-import { Migrator, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
+import { Migrator, sql, type CreateTableBuilder, type Kysely, type Migration } from 'kysely';
 import type { DialectName } from '../connect';
 import { siteMigration } from './0001_site';
 import { accountsMigration } from './0002_accounts';
@@ -31,9 +31,14 @@ function migrations(context: MigrationContext): Record<string, Migration> {
 }
 
 export async function migrateToLatest(db: Kysely<unknown>, dialect: DialectName): Promise<void> {
+  // Kysely looks for its bookkeeping tables in every schema unless told which one: with another schema
+  // of the same database migrated (tests, several sites), it would skip creating its own.
+  const schema =
+    dialect === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations(contextFor(dialect)) },
+    ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

@@ -11,6 +11,8 @@ export const ARTICLE_EDITOR_ID = 'article-body';
 /** The header's height plus some air, so a heading reached from the table of contents is not hidden. */
 const HEADING_OFFSET_PX = 76;
 const CODE_STYLE_LINK_ID = 'article-code-style';
+/** Code blocks longer than this start folded; the articles' examples are rarely that long. */
+const CODE_FOLD_LINES = 80;
 
 const sanitize = (html: string) => DOMPurify.sanitize(html, { ADD_ATTR: ['target'] });
 
@@ -64,6 +66,7 @@ export function ArticleBody({ markdown, theme, previewTheme, codeTheme }: Articl
         noEcharts
         sanitize={sanitize}
         showCodeRowNumber={false}
+        autoFoldThreshold={CODE_FOLD_LINES}
       />
     </div>
   );

@@ -25,7 +25,7 @@ export function ArticleCard({ article, flip = false }: { article: ArticleSummary
       <div className="article-card__body">
         <h2 className="article-card__title">
           {article.pinned && (
-            <span className="badge badge--accent">
+            <span className="pin-badge">
               <Pin aria-hidden="true" />
               {text.pinned}
             </span>

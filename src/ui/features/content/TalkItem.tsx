@@ -25,7 +25,7 @@ export function TalkItem({ talk, site, single = false }: { talk: Talk; site: Sit
         <header className="talk__head">
           <span className="talk__author">{site?.author ?? ''}</span>
           {talk.pinned && (
-            <span className="badge badge--accent">
+            <span className="pin-badge">
               <Pin aria-hidden="true" />
               {zhCN.content.pinned}
             </span>

@@ -22,7 +22,7 @@ const SWIPE_PX = 50;
 /** Full-screen viewer: ← and → (or a swipe) move between images, Esc closes. */
 export function PhotoViewer({ images, index, onIndexChange }: PhotoViewerProps) {
   const start = useRef<{ x: number; y: number } | null>(null);
-  const text = zhCN.gallery;
+  const text = zhCN.content.gallery;
   const count = images.length;
   const image = index === null ? undefined : images[index];
   const go = (step: number) => {

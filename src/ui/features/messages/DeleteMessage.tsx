@@ -18,8 +18,9 @@ export function DeleteMessage({ id, onDeleted }: { id: number; onDeleted?: () =>
     api.deleteMessage(id).then(
       () => {
         notifier.notify({ level: 'success', message: text.deleted });
-        boardChanged();
+        // Leave a page showing the post before the board reloads, so nothing asks for the deleted post.
         onDeleted?.();
+        boardChanged();
       },
       (error: unknown) => {
         setBusy(false);

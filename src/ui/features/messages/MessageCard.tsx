@@ -9,7 +9,7 @@ import { LazyImage } from '../../components/LazyImage';
 import { useAccount } from '../account/useAccount';
 import { useService } from '../../di';
 import { zhCN } from '../../i18n/zh-CN';
-import { formatDateTime, safeUrl } from '../content/format';
+import { formatDate, formatDateTime, safeUrl } from '../content/format';
 import { DeleteMessage } from './DeleteMessage';
 import './messages.css';
 
@@ -21,6 +21,10 @@ export function messageStyle(message: Pick<Message, 'color' | 'bgImage'>): CSSPr
   return undefined;
 }
 
+/** Beyond a month "N 天前" says less than the date itself. */
+const RELATIVE_FOR_DAYS = 30;
+
+/** "3分钟前" for recent posts, the date for older ones. */
 export function useRelativeTime(): (iso: string) => string {
   const clock = useService(TOKENS.clock);
   const now = clock.now();
@@ -28,6 +32,7 @@ export function useRelativeTime(): (iso: string) => string {
     const at = Date.parse(iso);
     if (Number.isNaN(at)) return '';
     const { value, unit } = relativeTime(now - at);
+    if (unit === 'day' && value > RELATIVE_FOR_DAYS) return formatDate(iso);
     return zhCN.relativeTime[unit](value);
   };
 }

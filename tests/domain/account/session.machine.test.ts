@@ -1,0 +1,260 @@
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { ReportedError, type LoginRequest, type RegisterRequest, type UserInfo } from '../../../src/domain/account/account';
+import { sessionMachine, type SessionEmitted, type SessionInput } from '../../../src/domain/account/session.machine';
+
+const READER: UserInfo = { id: 7, nickName: '读者', avatar: '', role: 2, username: 'reader' };
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  let reject!: (reason: unknown) => void;
+  const promise = new Promise<T>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+interface Fakes {
+  login?: (request: LoginRequest) => Promise<UserInfo>;
+  register?: (request: RegisterRequest) => Promise<void>;
+  logout?: () => Promise<void>;
+  fetchCurrentUser?: () => Promise<UserInfo | null>;
+}
+
+function start(input: Partial<SessionInput> = {}, fakes: Fakes = {}) {
+  const calls = { login: [] as LoginRequest[], register: [] as RegisterRequest[], logout: 0, fetchCurrentUser: 0 };
+  const machine = sessionMachine.provide({
+    actors: {
+      login: fromPromise<UserInfo, LoginRequest>(async ({ input: request }) => {
+        calls.login.push(request);
+        return fakes.login ? fakes.login(request) : READER;
+      }),
+      register: fromPromise<void, RegisterRequest>(async ({ input: request }) => {
+        calls.register.push(request);
+        if (fakes.register) await fakes.register(request);
+      }),
+      logout: fromPromise(async () => {
+        calls.logout++;
+        if (fakes.logout) await fakes.logout();
+      }),
+      fetchCurrentUser: fromPromise(async () => {
+        calls.fetchCurrentUser++;
+        return fakes.fetchCurrentUser ? fakes.fetchCurrentUser() : READER;
+      }),
+    },
+  });
+  const actor = createActor(machine, {
+    input: { storedUser: null, storedPersistent: false, rememberedUsername: null, ...input },
+  });
+  const emitted: SessionEmitted[] = [];
+  actor.on('*', (event) => void emitted.push(event));
+  actor.start();
+  return { actor, emitted, calls };
+}
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+const login = (overrides: Partial<LoginRequest> = {}): { type: 'login.submit'; request: LoginRequest } => ({
+  type: 'login.submit',
+  request: { username: 'reader', password: 'abc123456', remember: false, ...overrides },
+});
+
+describe('sessionMachine', () => {
+  it('starts anonymous with nothing stored', () => {
+    const { actor, calls } = start();
+    expect(actor.getSnapshot().value).toBe('anonymous');
+    expect(actor.getSnapshot().context.user).toBeNull();
+    expect(calls.fetchCurrentUser).toBe(0);
+  });
+
+  it('opening the dialog resets it to login mode; the mode switches and closes', () => {
+    const { actor } = start({ rememberedUsername: 'reader' });
+    actor.send({ type: 'dialog.open' });
+    expect(actor.getSnapshot().context.dialog).toBe('login');
+    actor.send({ type: 'dialog.mode', mode: 'register' });
+    expect(actor.getSnapshot().context.dialog).toBe('register');
+    actor.send({ type: 'dialog.close' });
+    actor.send({ type: 'dialog.open' });
+    expect(actor.getSnapshot().context).toMatchObject({ dialog: 'login', rememberedUsername: 'reader' });
+  });
+
+  it('logs in: authenticating (busy) → authenticated, closes the dialog and says 登录成功 with the user', async () => {
+    const pending = deferred<UserInfo>();
+    const { actor, emitted, calls } = start({}, { login: () => pending.promise });
+    actor.send({ type: 'dialog.open' });
+    actor.send(login());
+    expect(actor.getSnapshot().matches('authenticating')).toBe(true);
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(calls.login).toEqual([{ username: 'reader', password: 'abc123456', remember: false }]);
+
+    pending.resolve(READER);
+    await waitFor(actor, (s) => s.matches('authenticated'));
+    expect(actor.getSnapshot().context).toMatchObject({ user: READER, dialog: 'closed', persistent: false, error: null, pending: null });
+    expect(emitted).toEqual([
+      { type: 'user.changed', user: READER, persistent: false },
+      { type: 'login.succeeded', user: READER },
+      { type: 'username.remembered', username: null },
+    ]);
+  });
+
+  it('"记住我" keeps the user name (never the password) and marks the session persistent', async () => {
+    const { actor, emitted } = start();
+    actor.send(login({ remember: true, username: ' reader ' }));
+    await waitFor(actor, (s) => s.matches('authenticated'));
+    expect(actor.getSnapshot().context).toMatchObject({ persistent: true, rememberedUsername: 'reader' });
+    expect(emitted).toContainEqual({ type: 'username.remembered', username: 'reader' });
+    expect(emitted).toContainEqual({ type: 'user.changed', user: READER, persistent: true });
+    expect(JSON.stringify(emitted)).not.toContain('abc123456');
+  });
+
+  it('a refused login stays anonymous with the dialog open and reports the server message', async () => {
+    const { actor, emitted } = start({}, { login: () => Promise.reject(new Error('用户账号或密码错误')) });
+    actor.send({ type: 'dialog.open' });
+    actor.send(login());
+    await waitFor(actor, (s) => s.matches('anonymous'));
+    expect(actor.getSnapshot().context).toMatchObject({ user: null, dialog: 'login', error: '用户账号或密码错误' });
+    expect(emitted).toEqual([{ type: 'auth.failed', message: '用户账号或密码错误' }]);
+  });
+
+  it('does not toast twice a failure the HTTP client already showed (429, 500)', async () => {
+    const { actor, emitted } = start({}, { login: () => Promise.reject(new ReportedError('登录失败次数过多，请在 15 分钟后再试')) });
+    actor.send(login());
+    await waitFor(actor, (s) => s.matches('anonymous'));
+    expect(actor.getSnapshot().context.error).toBe('登录失败次数过多，请在 15 分钟后再试');
+    expect(emitted).toEqual([]);
+  });
+
+  it('ignores an invalid login form (the dialog shows the rule instead)', () => {
+    const { actor, calls } = start();
+    actor.send(login({ username: '  ' }));
+    actor.send(login({ password: '' }));
+    expect(actor.getSnapshot().value).toBe('anonymous');
+    expect(calls.login).toEqual([]);
+  });
+
+  it('registers, then logs in automatically with what was typed and says 自动登录成功', async () => {
+    const { actor, emitted, calls } = start();
+    actor.send({ type: 'dialog.open' });
+    actor.send({ type: 'dialog.mode', mode: 'register' });
+    actor.send({ type: 'register.submit', request: { username: 'newbie', nickName: '新人', password: 'abc123456' } });
+    await waitFor(actor, (s) => s.matches('authenticated'));
+    expect(calls.register).toEqual([{ username: 'newbie', nickName: '新人', password: 'abc123456' }]);
+    expect(calls.login).toEqual([{ username: 'newbie', password: 'abc123456', remember: false }]);
+    expect(emitted.map((e) => e.type)).toEqual(['user.changed', 'register.succeeded', 'username.remembered']);
+    expect(actor.getSnapshot().context.dialog).toBe('closed');
+  });
+
+  it('a refused registration keeps the register form open with the message', async () => {
+    const { actor, emitted, calls } = start({}, { register: () => Promise.reject(new Error('该用户账号已被注册')) });
+    actor.send({ type: 'dialog.open' });
+    actor.send({ type: 'dialog.mode', mode: 'register' });
+    actor.send({ type: 'register.submit', request: { username: 'taken', nickName: '', password: 'abc123456' } });
+    await waitFor(actor, (s) => s.matches('anonymous'));
+    expect(calls.login).toEqual([]);
+    expect(actor.getSnapshot().context).toMatchObject({ dialog: 'register', error: '该用户账号已被注册' });
+    expect(emitted).toEqual([{ type: 'auth.failed', message: '该用户账号已被注册' }]);
+  });
+
+  it('ignores a registration that breaks the rules', () => {
+    const { actor, calls } = start();
+    actor.send({ type: 'register.submit', request: { username: 'abc', nickName: '', password: 'abc123456' } });
+    actor.send({ type: 'register.submit', request: { username: 'abcdef', nickName: '', password: '123456' } });
+    expect(calls.register).toEqual([]);
+  });
+
+  it('logs out: the server call, then anonymous with 退出成功, even if the call fails', async () => {
+    for (const logout of [() => Promise.resolve(), () => Promise.reject(new Error('offline'))]) {
+      const { actor, emitted, calls } = start({ storedUser: READER }, { logout });
+      await waitFor(actor, (s) => s.matches({ authenticated: 'idle' }));
+      emitted.length = 0;
+      actor.send({ type: 'logout' });
+      expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+      await waitFor(actor, (s) => s.matches('anonymous'));
+      expect(calls.logout).toBe(1);
+      expect(actor.getSnapshot().context.user).toBeNull();
+      expect(emitted).toEqual([{ type: 'user.changed', user: null, persistent: false }, { type: 'logout.succeeded' }]);
+    }
+  });
+
+  it('a 401 while signed in clears the user and opens the login dialog (expired)', async () => {
+    const { actor, emitted } = start({ storedUser: READER, storedPersistent: true });
+    await waitFor(actor, (s) => s.matches({ authenticated: 'idle' }));
+    emitted.length = 0;
+    actor.send({ type: 'session.expired' });
+    expect(actor.getSnapshot().value).toBe('expired');
+    expect(actor.getSnapshot().context).toMatchObject({ user: null, dialog: 'login' });
+    expect(emitted).toEqual([
+      { type: 'user.changed', user: null, persistent: false },
+      { type: 'session.ended', reason: 'expired' },
+    ]);
+  });
+
+  it('from expired, logging in again authenticates; closing the dialog leaves it anonymous', async () => {
+    const { actor } = start({ storedUser: READER });
+    await waitFor(actor, (s) => s.matches({ authenticated: 'idle' }));
+    actor.send({ type: 'session.expired' });
+    actor.send(login());
+    await waitFor(actor, (s) => s.matches('authenticated'));
+    actor.send({ type: 'session.expired' });
+    actor.send({ type: 'dialog.close' });
+    expect(actor.getSnapshot().value).toBe('anonymous');
+    expect(actor.getSnapshot().context.dialog).toBe('closed');
+  });
+
+  it('a 401 while anonymous opens the login dialog', () => {
+    const { actor } = start();
+    actor.send({ type: 'session.expired' });
+    expect(actor.getSnapshot().context.dialog).toBe('login');
+  });
+
+  it('verifies stored info at start: refreshed when the session lives', async () => {
+    const fresh = { ...READER, nickName: '新名字' };
+    const { actor, emitted } = start({ storedUser: READER, storedPersistent: true }, { fetchCurrentUser: async () => fresh });
+    expect(actor.getSnapshot().matches({ authenticated: 'verifying' })).toBe(true);
+    expect(actor.getSnapshot().context.user).toEqual(READER); // optimistic: no flash of "登录"
+    await waitFor(actor, (s) => s.matches({ authenticated: 'idle' }));
+    expect(actor.getSnapshot().context.user).toEqual(fresh);
+    expect(emitted).toEqual([{ type: 'user.changed', user: fresh, persistent: true }]);
+  });
+
+  it('verifies stored info at start: forgotten quietly when the session is gone', async () => {
+    const { actor, emitted } = start({ storedUser: READER }, { fetchCurrentUser: async () => null });
+    await waitFor(actor, (s) => s.matches('anonymous'));
+    expect(actor.getSnapshot().context.dialog).toBe('closed');
+    expect(emitted).toEqual([
+      { type: 'user.changed', user: null, persistent: false },
+      { type: 'session.ended', reason: 'revoked' },
+    ]);
+  });
+
+  it('keeps stored info when the check cannot reach the server', async () => {
+    const { actor } = start({ storedUser: READER }, { fetchCurrentUser: () => Promise.reject(new Error('offline')) });
+    await waitFor(actor, (s) => s.matches({ authenticated: 'idle' }));
+    expect(actor.getSnapshot().context.user).toEqual(READER);
+  });
+
+  it('takes profile updates and ends on a password change with the login dialog open', async () => {
+    const { actor, emitted } = start({ storedUser: READER, storedPersistent: true });
+    await waitFor(actor, (s) => s.matches({ authenticated: 'idle' }));
+    emitted.length = 0;
+    const renamed = { ...READER, nickName: '改名' };
+    actor.send({ type: 'user.updated', user: renamed });
+    expect(actor.getSnapshot().context.user).toEqual(renamed);
+    expect(emitted).toEqual([{ type: 'user.changed', user: renamed, persistent: true }]);
+    actor.send({ type: 'password.changed' });
+    expect(actor.getSnapshot().value).toBe('anonymous');
+    expect(actor.getSnapshot().context).toMatchObject({ user: null, dialog: 'login' });
+    expect(emitted.at(-1)).toEqual({ type: 'session.ended', reason: 'password' });
+  });
+
+  it('uses throwing placeholders when no actors are provided', async () => {
+    const actor = createActor(sessionMachine, { input: { storedUser: null, storedPersistent: false, rememberedUsername: null } });
+    const failures: string[] = [];
+    actor.on('auth.failed', ({ message }) => void failures.push(message));
+    actor.start();
+    actor.send(login());
+    await settle();
+    await waitFor(actor, (s) => s.matches('anonymous'));
+    expect(failures).toEqual(['session: login actor not provided']);
+  });
+});

@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { openDatabase, type DatabaseHandle } from '../../server/adapters/db/connect';
+import { migrateToLatest } from '../../server/adapters/db/migrations';
+import { ScryptPasswordHasher } from '../../server/adapters/crypto/scryptPasswordHasher';
+import { loadConfig } from '../../server/config';
+import { createServer, type CreatedServer } from '../../server/main';
+import { CHROMIUM_PATH, isLocalUrl, waitForPage } from './support/harness';
+
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+/**
+ * The real server for the account and notification journeys, with what they need beyond the shared
+ * harness: the notification publisher (to make notices happen) and the database (to expire sessions).
+ */
+export interface AccountsSite {
+  baseUrl: string;
+  browser: Browser;
+  server: CreatedServer;
+  db: DatabaseHandle;
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
+  newPage(options?: BrowserContextOptions): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export async function startAccountsSite(env: Record<string, string> = {}): Promise<AccountsSite> {
+  const clientDir = inject('e2eClientDir');
+  if (!clientDir) throw new Error('the end-to-end client was not built (see tests/e2e/support/globalSetup.ts)');
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-e2e-accounts-'));
+  const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', ...env }, dataDir);
+  // A cheaper scrypt keeps the journeys quick; the production cost is proven in the unit tests.
+  const server = await createServer(
+    { ...config, clientDir },
+    { passwordHasher: new ScryptPasswordHasher({ N: 2 ** 12, r: 8, p: 1 }), announce: () => undefined },
+  );
+  const baseUrl = (await server.app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
+  const db = openDatabase({ dataDir });
+  await migrateToLatest(db.db as Kysely<unknown>, db.dialect);
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ARGS });
+
+  const newContext = async (options: BrowserContextOptions = {}) => {
+    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 }, ...options });
+    await context.route((url) => !isLocalUrl(url), (route) => route.abort('blockedbyclient'));
+    return context;
+  };
+
+  return {
+    baseUrl,
+    browser,
+    server,
+    db,
+    newContext,
+    async newPage(options) {
+      return (await newContext(options)).newPage();
+    },
+    async close() {
+      await browser.close().catch(() => undefined);
+      await db.close();
+      await server.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let counter = 0;
+export function freshName(prefix = 'e2e'): string {
+  counter += 1;
+  return `${prefix}${Date.now() % 100000}${counter}`.slice(0, 16);
+}
+
+export async function openAt(page: Page, pathname: string): Promise<void> {
+  await page.goto(pathname);
+  await waitForPage(page);
+}
+
+/** Logs in through the dialog. */
+export async function loginInBrowser(page: Page, username: string, password = 'abc123456', remember = false) {
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: '登录' });
+  await dialog.getByLabel('用户账号').fill(username);
+  await dialog.getByLabel('用户密码').fill(password);
+  if (remember) await dialog.getByRole('checkbox', { name: '记住我' }).click();
+  await dialog.getByLabel('用户密码').press('Enter');
+  await page.getByRole('button', { name: '用户菜单' }).waitFor();
+}
+
+/** Creates a user straight through the API (for journeys that start signed in). */
+export async function createUser(site: AccountsSite, username = freshName('u'), password = 'abc123456', nickName = username) {
+  const response = await fetch(`${site.baseUrl}/api/user/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+    body: JSON.stringify({ username, password, nick_name: nickName }),
+  });
+  const body = (await response.json()) as { code: number; result: { id: number } };
+  if (body.code !== 0) throw new Error(`register failed: ${JSON.stringify(body)}`);
+  return { id: body.result.id, username, password, nickName };
+}

@@ -1,0 +1,153 @@
+import fs from 'node:fs';
+import type { Kysely } from 'kysely';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openDatabase, type DatabaseHandle } from '../../../server/adapters/db/connect';
+import { migrateToLatest } from '../../../server/adapters/db/migrations';
+import { KyselyLoginThrottle } from '../../../server/adapters/db/loginThrottle';
+import { KyselySessionRepository } from '../../../server/adapters/db/sessionRepository';
+import { KyselyUserRepository } from '../../../server/adapters/db/userRepository';
+import { randomSessionTokens } from '../../../server/adapters/crypto/sessionTokens';
+import { AccountService } from '../../../server/domain/accounts/accountService';
+import { AppError } from '../../../server/domain/errors';
+import { zhCN } from '../../../src/ui/i18n/zh-CN';
+import { temporaryFolder } from '../support/siteServer';
+import { testHasher } from './support';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
+
+let dataDir: string;
+let database: DatabaseHandle;
+let now: Date;
+let accounts: AccountService;
+
+beforeEach(async () => {
+  dataDir = temporaryFolder('blog-account-service-');
+  database = openDatabase({ dataDir });
+  await migrateToLatest(database.db as Kysely<unknown>, database.dialect);
+  now = new Date('2026-03-01T08:00:00.000Z');
+  const clock = { now: () => now };
+  accounts = new AccountService({
+    users: new KyselyUserRepository(database.db, clock.now),
+    sessions: new KyselySessionRepository(database.db),
+    hasher: testHasher,
+    tokens: randomSessionTokens,
+    throttle: new KyselyLoginThrottle(database.db),
+    clock,
+  });
+  await accounts.register({ username: 'reader', password: 'abc123456', nickName: '读者' });
+});
+afterEach(async () => {
+  await database.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+const advance = (ms: number) => {
+  now = new Date(now.getTime() + ms);
+};
+const login = (remember: boolean, password = 'abc123456', address = '1.2.3.4') =>
+  accounts.login({ username: 'reader', password, remember, address });
+
+async function refusal(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
+  return error;
+}
+
+describe('sessions over time', () => {
+  it('a browser session lives a day without use and rolls forward while used', async () => {
+    const { token } = await login(false);
+    advance(20 * HOUR);
+    expect(await accounts.authenticate(token)).toMatchObject({ username: 'reader' });
+    advance(20 * HOUR); // 40 h after login, 20 h after the last use
+    expect(await accounts.authenticate(token)).toMatchObject({ username: 'reader' });
+    advance(DAY + MINUTE);
+    expect(await accounts.authenticate(token)).toBeUndefined();
+  });
+
+  it('a browser session never outlives 30 days, however busy', async () => {
+    const { token } = await login(false);
+    // Used every 12 hours for 29.5 days: always alive.
+    for (let use = 1; use <= 59; use++) {
+      advance(12 * HOUR);
+      expect(await accounts.authenticate(token), `use ${use}`).toBeDefined();
+    }
+    advance(12 * HOUR + MINUTE); // 30 days and a minute after login
+    expect(await accounts.authenticate(token)).toBeUndefined();
+  });
+
+  it('a "记住我" session lasts 30 days without use, then ends', async () => {
+    const { token, expiresAt } = await login(true);
+    expect(expiresAt.getTime() - now.getTime()).toBe(30 * DAY);
+    advance(29 * DAY);
+    expect(await accounts.authenticate(token)).toBeDefined();
+    advance(DAY + MINUTE);
+    expect(await accounts.authenticate(token)).toBeUndefined();
+  });
+
+  it('ignores empty, unknown and absurdly long tokens', async () => {
+    expect(await accounts.authenticate('')).toBeUndefined();
+    expect(await accounts.authenticate(randomSessionTokens.generate())).toBeUndefined();
+    expect(await accounts.authenticate('x'.repeat(5000))).toBeUndefined();
+  });
+});
+
+describe('login throttling over time', () => {
+  it('locks an account after 5 failures, says how many minutes remain, and unlocks after the window', async () => {
+    for (let i = 0; i < 5; i++) {
+      expect((await refusal(login(false, 'wrong-pass1', `9.9.9.${i}`))).kind).toBe('refused');
+      advance(MINUTE);
+    }
+    // First failure at 0, now at 5 min: the lock lasts until minute 15.
+    const locked = await refusal(login(false));
+    expect(locked.kind).toBe('rateLimited');
+    expect(locked.message).toBe(zhCN.account.server.tooManyFailures(10));
+    advance(9 * MINUTE + 30_000);
+    expect((await refusal(login(false))).message).toBe(zhCN.account.server.tooManyFailures(1));
+    advance(MINUTE);
+    expect((await login(false)).user.username).toBe('reader');
+  });
+
+  it('a success clears the account’s failures', async () => {
+    for (let i = 0; i < 4; i++) await refusal(login(false, 'wrong-pass1'));
+    await login(false);
+    for (let i = 0; i < 4; i++) await refusal(login(false, 'wrong-pass1'));
+    expect((await login(false)).user.username).toBe('reader');
+  });
+
+  it('also guards the old password on a password change', async () => {
+    const { user } = await login(false);
+    for (let i = 0; i < 5; i++) {
+      expect((await refusal(accounts.changePassword(user, 'wrong-pass1', 'newpass123', '5.5.5.5'))).kind).toBe('refused');
+    }
+    expect((await refusal(accounts.changePassword(user, 'abc123456', 'newpass123', '5.5.5.5'))).kind).toBe('rateLimited');
+  });
+});
+
+describe('administrator and command-line management', () => {
+  it('creates the administrator only when there is no user at all', async () => {
+    expect(await accounts.ensureAdministrator()).toBeUndefined(); // "reader" exists
+  });
+
+  it('resets a password (ending every session) and sets roles', async () => {
+    const { token } = await login(true);
+    const password = await accounts.resetPassword('READER');
+    expect(await accounts.authenticate(token)).toBeUndefined();
+    expect((await accounts.login({ username: 'reader', password, remember: false, address: 'x' })).user.role).toBe(2);
+    await accounts.setRole('reader', 1);
+    expect((await accounts.login({ username: 'reader', password, remember: false, address: 'x' })).user.role).toBe(1);
+    expect((await refusal(accounts.setRole('reader', 0))).kind).toBe('invalid');
+    expect((await refusal(accounts.setRole('nobody-here', 1))).kind).toBe('notFound');
+  });
+
+  it('creates users with a generated password that logs in', async () => {
+    const { user, password } = await accounts.createUser('cli_user', '命令行');
+    expect(user).toMatchObject({ username: 'cli_user', nickName: '命令行', role: 2 });
+    expect((await accounts.login({ username: 'cli_user', password, remember: false, address: 'x' })).user.id).toBe(user.id);
+    expect((await refusal(accounts.createUser('CLI_USER', 'x'))).message).toBe(zhCN.account.server.usernameTaken);
+  });
+});

@@ -1,0 +1,83 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../../server/adapters/db/connect';
+import { migrateToLatest } from '../../../server/adapters/db/migrations';
+import { KyselyNotificationRepository } from '../../../server/adapters/db/notificationRepository';
+import { createAccountServices, PROJECT_ROOT } from '../../../server/main';
+import { temporaryFolder } from '../support/siteServer';
+
+const run = promisify(execFile);
+const TSX = path.join(PROJECT_ROOT, 'node_modules', '.bin', 'tsx');
+
+let dataDir: string;
+const cli = (script: string, args: string[]) =>
+  run(TSX, [path.join(PROJECT_ROOT, 'server', 'cli', script), ...args], {
+    cwd: PROJECT_ROOT,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_URL: 'https://admin.example.com/panel' },
+  });
+
+async function withServices<T>(body: (services: ReturnType<typeof createAccountServices>, db: ReturnType<typeof openDatabase>) => Promise<T>) {
+  const database = openDatabase({ dataDir });
+  try {
+    await migrateToLatest(database.db as Kysely<unknown>, database.dialect);
+    return await body(createAccountServices(database.db), database);
+  } finally {
+    await database.close();
+  }
+}
+
+beforeAll(() => {
+  dataDir = temporaryFolder('blog-cli-');
+});
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+describe('npm run user', { timeout: 60_000 }, () => {
+  it('creates a user and prints a generated password that logs in', async () => {
+    const { stdout } = await cli('user.ts', ['create', 'cli_reader', '命令行读者']);
+    const password = /初始密码：(\S+)/.exec(stdout)?.[1];
+    expect(password).toBeDefined();
+    await withServices(async ({ accounts }) => {
+      const session = await accounts.login({ username: 'cli_reader', password: password!, remember: false, address: 'cli' });
+      expect(session.user).toMatchObject({ nickName: '命令行读者', role: 2 });
+    });
+  });
+
+  it('sets a role and resets a password', async () => {
+    await cli('user.ts', ['set-role', 'cli_reader', '1']);
+    const { stdout } = await cli('user.ts', ['reset-password', 'cli_reader']);
+    const password = /新密码：(\S+)/.exec(stdout)?.[1];
+    await withServices(async ({ accounts }) => {
+      const session = await accounts.login({ username: 'cli_reader', password: password!, remember: false, address: 'cli' });
+      expect(session.user.role).toBe(1);
+    });
+  });
+
+  it('fails with usage on bad arguments and with a message for an unknown user', async () => {
+    await expect(cli('user.ts', ['frobnicate'])).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('用法') });
+    await expect(cli('user.ts', ['reset-password', 'no_such_user'])).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('用户不存在') });
+  });
+});
+
+describe('npm run notify', { timeout: 60_000 }, () => {
+  it('sends a type-4 notice to every user and names where it leads', async () => {
+    const { stdout } = await cli('notify.ts', ['站点将于今晚维护']);
+    expect(stdout).toContain('https://admin.example.com/panel');
+    await withServices(async (_services, database) => {
+      const users = await database.db.selectFrom('user_account').select('id').execute();
+      expect(users.length).toBeGreaterThan(0);
+      const repository = new KyselyNotificationRepository(database.db);
+      for (const { id } of users) {
+        const page = await repository.page(Number(id), 0, 10);
+        expect(page.list[0]).toMatchObject({ type: 4, message: '站点将于今晚维护', toId: null, isView: 1 });
+      }
+    });
+  });
+
+  it('refuses an empty message with usage', async () => {
+    await expect(cli('notify.ts', [])).rejects.toMatchObject({ code: 2 });
+  });
+});

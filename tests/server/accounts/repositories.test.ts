@@ -1,0 +1,112 @@
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { KyselyLoginThrottle } from '../../../server/adapters/db/loginThrottle';
+import { KyselySessionRepository } from '../../../server/adapters/db/sessionRepository';
+import { KyselyUserRepository } from '../../../server/adapters/db/userRepository';
+import { UsernameTakenError } from '../../../server/ports/userRepository';
+import { backends, type TestDatabase } from '../support/databases';
+
+const T0 = new Date('2026-05-01T00:00:00.000Z');
+const at = (minutes: number) => new Date(T0.getTime() + minutes * 60_000);
+
+describe.each(await backends())('account repositories on $name', (backend) => {
+  let database: TestDatabase;
+  let users: KyselyUserRepository;
+  let sessions: KyselySessionRepository;
+  let throttle: KyselyLoginThrottle;
+
+  beforeEach(async (context) => {
+    if (backend.skipReason) context.skip(backend.skipReason);
+    database = await backend.open();
+    users = new KyselyUserRepository(database.handle.db, () => T0);
+    sessions = new KyselySessionRepository(database.handle.db);
+    throttle = new KyselyLoginThrottle(database.handle.db);
+  });
+  afterEach(() => database?.dispose());
+
+  const newUser = (username: string) => ({ username, nickName: `n-${username}`, passwordHash: 'h', avatar: '', role: 2 });
+
+  it('creates users, finds them by id and by name in any letter case, and counts them', async () => {
+    expect(await users.count()).toBe(0);
+    const created = await users.create(newUser('ReaderOne'));
+    expect(created).toEqual({ id: created.id, username: 'ReaderOne', nickName: 'n-ReaderOne', avatar: '', role: 2 });
+    expect(await users.findById(created.id)).toEqual(created);
+    expect(await users.findByUsername('readerONE')).toEqual({ ...created, passwordHash: 'h' });
+    expect(await users.findByUsername('nobody')).toBeUndefined();
+    expect(await users.count()).toBe(1);
+  });
+
+  it('refuses a name that differs only in letter case, for any name', async () => {
+    let runs = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.stringMatching(/^[A-Za-z][A-Za-z0-9_]{4,11}$/), async (name) => {
+        // A run number keeps generated names (which may repeat) distinct from earlier runs.
+        const key = `${name}${(runs += 1)}`;
+        await users.create(newUser(key));
+        await expect(users.create(newUser(key.toUpperCase()))).rejects.toBeInstanceOf(UsernameTakenError);
+        await expect(users.create(newUser(key.toLowerCase()))).rejects.toBeInstanceOf(UsernameTakenError);
+      }),
+      { numRuns: 15 },
+    );
+  });
+
+  it('updates profile, password hash and role', async () => {
+    const user = await users.create(newUser('profiled'));
+    expect(await users.updateProfile(user.id, { nickName: '新昵称' })).toMatchObject({ nickName: '新昵称', avatar: '' });
+    expect(await users.updateProfile(user.id, { avatar: '/media/a.webp' })).toMatchObject({ nickName: '新昵称', avatar: '/media/a.webp' });
+    expect(await users.updateProfile(999_999, { nickName: 'x' })).toBeUndefined();
+    await users.updatePasswordHash(user.id, 'h2');
+    await users.updateRole(user.id, 1);
+    expect(await users.findByUsername('profiled')).toMatchObject({ passwordHash: 'h2', role: 1 });
+  });
+
+  it('finds a live session with its user, never an expired or revoked one', async () => {
+    const user = await users.create(newUser('sessioned'));
+    await sessions.create({ tokenHash: 'a', userId: user.id, persistent: true, createdAt: T0, expiresAt: at(60) });
+    await sessions.create({ tokenHash: 'b', userId: user.id, persistent: false, createdAt: T0, expiresAt: at(60) });
+    const found = await sessions.findActive('a', at(59));
+    expect(found?.user).toEqual(user);
+    expect(found?.session).toMatchObject({ userId: user.id, persistent: true, createdAt: T0, expiresAt: at(60) });
+    expect(await sessions.findActive('a', at(60))).toBeUndefined();
+
+    await sessions.extend(found!.session.id, at(120));
+    expect(await sessions.findActive('a', at(90))).toBeDefined();
+
+    await sessions.revoke('a');
+    expect(await sessions.findActive('a', at(1))).toBeUndefined();
+    expect(await sessions.findActive('b', at(1))).toBeDefined();
+  });
+
+  it('revokes all of a user’s sessions, optionally keeping one, and deletes expired ones', async () => {
+    const one = await users.create(newUser('userone'));
+    const two = await users.create(newUser('usertwo'));
+    for (const [hashValue, userId] of [['1a', one.id], ['1b', one.id], ['1c', one.id], ['2a', two.id]] as const) {
+      await sessions.create({ tokenHash: hashValue, userId, persistent: false, createdAt: T0, expiresAt: at(60) });
+    }
+    await sessions.revokeAllForUser(one.id, '1c');
+    expect(await sessions.findActive('1a', T0)).toBeUndefined();
+    expect(await sessions.findActive('1c', T0)).toBeDefined();
+    await sessions.revokeAllForUser(one.id);
+    expect(await sessions.findActive('1c', T0)).toBeUndefined();
+    expect(await sessions.findActive('2a', T0)).toBeDefined();
+    await sessions.deleteExpired(at(61));
+    expect(await sessions.findActive('2a', T0)).toBeUndefined();
+  });
+
+  it('counts failures per key in a window, with the oldest, and clears and prunes them', async () => {
+    await throttle.recordFailure(['account:a', 'address:1'], at(0));
+    await throttle.recordFailure(['account:a', 'address:1'], at(5));
+    await throttle.recordFailure(['account:b', 'address:1'], at(10));
+    const counts = await throttle.failuresSince(['account:a', 'address:1', 'account:zzz'], at(-1));
+    expect(counts.sort((x, y) => x.key.localeCompare(y.key))).toEqual([
+      { key: 'account:a', count: 2, oldest: at(0) },
+      { key: 'address:1', count: 3, oldest: at(0) },
+    ]);
+    expect(await throttle.failuresSince(['account:a'], at(1))).toEqual([{ key: 'account:a', count: 1, oldest: at(5) }]);
+    await throttle.clear('account:a');
+    expect(await throttle.failuresSince(['account:a'], at(-1))).toEqual([]);
+    await throttle.prune(at(5));
+    expect(await throttle.failuresSince(['address:1'], at(-1))).toEqual([{ key: 'address:1', count: 1, oldest: at(10) }]);
+    expect(await throttle.failuresSince([], at(-1))).toEqual([]);
+  });
+});
