@@ -1,9 +1,12 @@
 import { measureConfigRps, printConfigRps } from './config-rps';
 import { measureFirstLoad, printFirstLoad } from './first-load';
+import { measureLogin, printLogin } from './login.bench';
 
 // One after the other: the build would steal the cores the load test measures.
 const firstLoad = await measureFirstLoad();
 printFirstLoad(firstLoad);
 console.log('');
 printConfigRps(await measureConfigRps());
+console.log('');
+printLogin(await measureLogin());
 if (firstLoad.ratio > 1) process.exitCode = 1;

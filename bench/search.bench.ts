@@ -7,6 +7,7 @@ import pg from 'pg';
 import { sql, type Kysely } from 'kysely';
 import { openDatabase, type DatabaseHandle } from '../server/adapters/db/connect';
 import { KyselyArticleRepository } from '../server/adapters/db/content/articleRepository';
+import { SearchIndex } from '../server/adapters/db/content/searchIndex';
 import { migrateToLatest } from '../server/adapters/db/migrations';
 import { KyselySiteRepository } from '../server/adapters/db/siteRepository';
 import { ArticleService } from '../server/domain/content/articleService';
@@ -46,7 +47,7 @@ function random(seed: number) {
   };
 }
 
-function corpus(count: number) {
+export function corpus(count: number) {
   const next = random(20260522);
   const pick = <T>(items: ArrayLike<T>, skew = 1) => items[Math.floor(items.length * next() ** skew)]!;
   const articles: { title: string; content: string; views: number }[] = [];
@@ -65,7 +66,7 @@ function corpus(count: number) {
   return articles;
 }
 
-function keywords() {
+export function keywords() {
   const next = random(7);
   const chars = Array.from(COMMON);
   const oneChar = Array.from({ length: 20 }, (_, i) => chars[Math.floor((i / 20) ** 2 * chars.length)]!);
@@ -84,8 +85,9 @@ function keywords() {
   ];
 }
 
-async function load(handle: DatabaseHandle, articles: ReturnType<typeof corpus>): Promise<void> {
+export async function load(handle: DatabaseHandle, articles: ReturnType<typeof corpus>): Promise<void> {
   const db = handle.db;
+  const index = new SearchIndex(handle.dialect);
   const base = Date.UTC(2020, 0, 1);
   await db.transaction().execute(async (trx) => {
     for (let start = 0; start < articles.length; start += 100) {
@@ -116,6 +118,8 @@ async function load(handle: DatabaseHandle, articles: ReturnType<typeof corpus>)
         .insertInto('article_body')
         .values(rows.map((row, i) => ({ article_id: row.id, content: batch[i]!.content })))
         .execute();
+      // What the repository writes with each article (KyselyArticleRepository.write).
+      for (const [i, row] of rows.entries()) await index.reindex(trx, row.id, batch[i]!.title, batch[i]!.content);
     }
   });
   if (handle.dialect === 'postgres') await sql`analyze`.execute(db);

@@ -88,7 +88,7 @@ const actorsModule = new ContainerModule(({ bind }) => {
 
   bind(TOKENS.appSession)
     .toResolvedValue(
-      (api: Services['siteApi'], notifier: Services['notifier'], clock: Services['clock']) => {
+      (api: Services['siteApi'], notifier: Services['notifier'], clock: Services['clock'], session: Services['session']) => {
         const machine = appSessionMachine.provide({
           actors: {
             fetchPageHeaders: fromPromise(() => api.pageHeaders()),
@@ -102,16 +102,21 @@ const actorsModule = new ContainerModule(({ bind }) => {
           notifier.notify({
             level: 'success',
             title: zhCN.greeting.welcomeTitle,
-            message: greetingText(greetingFor({ hour: clock.hour() })),
+            message: greetingText(greetingGiven(clock.hour(), session.getSnapshot().context.user)),
           });
         });
         actor.on('pageHeaders.failed', ({ message }) => notifier.notify({ level: 'error', message }));
         return actor.start();
       },
-      [TOKENS.siteApi, TOKENS.notifier, TOKENS.clock],
+      [TOKENS.siteApi, TOKENS.notifier, TOKENS.clock, TOKENS.session],
     )
     .inSingletonScope();
 });
+
+/** The greeting uses the signed-in user's name when one is known (spec section 1). */
+function greetingGiven(hour: number, user: UserInfo | null) {
+  return greetingFor({ hour, userName: user ? displayName(user) : null, userId: user?.id ?? null });
+}
 
 /** The header's search dialog: one actor for the whole visit, its history kept in local storage. */
 const searchModule = new ContainerModule(({ bind }) => {
@@ -173,7 +178,7 @@ const accountModule = new ContainerModule(({ bind }) => {
           notifier.notify({
             level: 'success',
             title: zhCN.account.loginSuccess,
-            message: greetingText(greetingFor({ hour: clock.hour(), userName: displayName(user), userId: user.id })),
+            message: greetingText(greetingGiven(clock.hour(), user)),
           }),
         );
         actor.on('register.succeeded', () => notifier.notify({ level: 'success', message: zhCN.account.autoLoginSuccess }));

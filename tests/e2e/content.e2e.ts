@@ -19,6 +19,7 @@ import type {
   TimelinePageDto,
 } from '../../src/protocol/content';
 import { zhCN } from '../../src/ui/i18n/zh-CN';
+import { freshName, loginInBrowser } from './accountsSupport';
 import { describeInBrowser, expectNoThirdPartyRequests, open, startSite, type Site } from './support/harness';
 
 const MARKER = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
@@ -39,18 +40,18 @@ describeInBrowser('the reading pages', () => {
     result<T>(pathname, { method: 'POST', headers: MARKER, body: JSON.stringify(body) });
   const text = (page: Page, selector = 'main') => page.locator(selector).innerText();
 
-  /** Signs the browser context in through the API (the session cookie is shared with the page). */
+  /** Registers a reader through the API, then logs in through the dialog as a reader would. */
   async function signIn(page: Page): Promise<{ id: number; nickName: string }> {
-    const username = `reader${Date.now() % 1_000_000}`;
+    const username = freshName('reader');
     const password = 'abc123456';
-    const registered = await page.request.post('/api/user/register', {
-      headers: MARKER,
-      data: { username, password, nick_name: `读者${username.slice(-4)}` },
+    const registered = await post<{ id: number; nickName: string }>('/api/user/register', {
+      username,
+      password,
+      nick_name: `读者${username.slice(-4)}`,
     });
-    const user = ((await registered.json()) as { result: { id: number; nickName: string } }).result;
-    const login = await page.request.post('/api/user/login', { headers: MARKER, data: { username, password } });
-    expect(((await login.json()) as { code: number }).code).toBe(0);
-    return user;
+    await open(page, '/home');
+    await loginInBrowser(page, username, password);
+    return registered;
   }
 
   it('home lists the articles pinned first with the side column filled from the API', async () => {
@@ -156,6 +157,13 @@ describeInBrowser('the reading pages', () => {
     expect((await code.locator('pre code').innerText()).trim()).toContain(copied.trim().split('\n')[0]);
     await expect.poll(() => page.locator('body').innerText()).toContain(zhCN.copy.succeeded('').trim());
 
+    // Images in the body zoom in on a click.
+    const zoomed = () => page.evaluate(() => document.body.classList.contains('medium-zoom--opened'));
+    await page.locator('.md-editor-preview img').first().click();
+    await expect.poll(zoomed).toBe(true);
+    await page.locator('.medium-zoom-image--opened').click();
+    await expect.poll(zoomed).toBe(false);
+
     const neighbours = await text(page, '.neighbours');
     if (recommend.previous) expect(neighbours).toContain(recommend.previous.article_title);
     if (recommend.next) expect(neighbours).toContain(recommend.next.article_title);
@@ -163,6 +171,7 @@ describeInBrowser('the reading pages', () => {
 
     // Reading time is reported when the reader leaves.
     await page.waitForTimeout(2200);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.locator('.site-header').getByRole('link', { name: zhCN.nav.home }).first().click();
     await page.waitForURL('**/home');
     await expect
@@ -195,6 +204,16 @@ describeInBrowser('the reading pages', () => {
     await page.getByLabel(zhCN.article.codeTheme).selectOption('stackoverflow');
     await expect.poll(() => page.locator('link#article-code-style').getAttribute('href')).toContain('stackoverflow');
     await expect.poll(keywordColor).not.toBe(atomKeyword);
+
+    // The body follows the site's light/dark theme, and so does the code style.
+    const editor = page.locator('.article-body .md-editor');
+    const siteTheme = () => page.evaluate(() => document.documentElement.dataset.theme);
+    expect(await editor.getAttribute('data-theme')).toBe(await siteTheme());
+    const codeStyle = await page.locator('link#article-code-style').getAttribute('href');
+    await page.locator('header.site-header').getByRole('switch').click();
+    const switched = await siteTheme();
+    await expect.poll(() => editor.getAttribute('data-theme')).toBe(switched);
+    await expect.poll(() => page.locator('link#article-code-style').getAttribute('href')).not.toBe(codeStyle);
 
     await page.reload();
     await page.locator('.md-editor-preview').waitFor();
@@ -319,12 +338,12 @@ describeInBrowser('the reading pages', () => {
     await page.getByRole('link', { name: zhCN.messages.publish }).click();
     await page.waitForURL('**/message/publish');
     const form = page.locator('form.message-form');
-    await form.getByRole('button', { name: zhCN.messages.publish }).click();
+    await form.getByRole('button', { name: zhCN.messages.submit }).click();
     expect(await form.locator('.form__error').innerText()).toBe(zhCN.messages.contentRequired);
     await form.getByLabel(zhCN.messages.contentLabel).fill('第一次来，听了一夜的雨。');
     await form.getByRole('radio', { name: zhCN.messages.looks.color }).click();
     await form.getByRole('radio', { name: '#3f8f7a' }).click();
-    await form.getByRole('button', { name: zhCN.messages.publish }).click();
+    await form.getByRole('button', { name: zhCN.messages.submit }).click();
 
     await page.waitForURL('**/message/detail?id=*');
     const id = Number(new URL(page.url()).searchParams.get('id'));

@@ -72,7 +72,7 @@ describeInBrowser('the search dialog', () => {
     await page.context().close();
   });
 
-  it('says so when nothing matches, and treats % and _ literally', async () => {
+  it('shows what the server finds for keywords with % and _, and says so when nothing matches', async () => {
     const page = await site.newPage();
     await open(page, '/home');
     const dialog = await openDialog(page);

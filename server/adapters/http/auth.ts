@@ -83,6 +83,8 @@ export async function installAuth(app: FastifyInstance, options: AuthOptions): P
         throw new AppError('forbidden', accountMessages.foreignOrigin);
       }
     }
+    // Pages, assets and media never depend on who asks: only API calls and socket upgrades cost a lookup.
+    if (!path.startsWith('/api/') && !path.startsWith('/ws')) return;
     const token = bearerToken(request) || request.cookies[SESSION_COOKIE] || '';
     if (token === '') return;
     request.sessionToken = token;

@@ -128,7 +128,7 @@ export const sessionMachine = setup({
   }),
   initial: 'starting',
   on: {
-    'dialog.open': { actions: 'openDialog' },
+    // Switching mode is harmless anywhere; opening only makes sense without a session (see the states).
     'dialog.mode': { actions: 'setMode' },
   },
   states: {
@@ -140,6 +140,7 @@ export const sessionMachine = setup({
       on: {
         // A call that needs a session was refused: offer the login (spec: a 401 opens the dialog).
         'session.expired': { actions: 'openDialog' },
+        'dialog.open': { actions: 'openDialog' },
         'dialog.close': { actions: 'closeDialog' },
         'login.submit': { guard: 'validLogin', target: 'authenticating', actions: 'startLogin' },
         'register.submit': { guard: 'validRegister', target: 'authenticating', actions: 'startRegister' },
@@ -154,6 +155,7 @@ export const sessionMachine = setup({
         emit({ type: 'session.ended' as const, reason: 'expired' as const }),
       ],
       on: {
+        'dialog.open': { actions: 'openDialog' },
         'dialog.close': { target: 'anonymous', actions: 'closeDialog' },
         'login.submit': { guard: 'validLogin', target: 'authenticating', actions: 'startLogin' },
         'register.submit': { guard: 'validRegister', target: 'authenticating', actions: 'startRegister' },

@@ -476,6 +476,7 @@ export const zhCN = {
     count: (n: number) => `共 ${n} 条留言`,
     empty: '还没有留言，来抢沙发吧',
     publish: '写留言',
+    submit: '发布',
     publishTitle: '发布留言',
     editTitle: '编辑留言',
     detailTitle: '留言详情',

@@ -201,6 +201,13 @@ describe('sessionMachine', () => {
     expect(actor.getSnapshot().context.dialog).toBe('closed');
   });
 
+  it('does not open the login dialog for a signed-in user', async () => {
+    const { actor } = start({ storedUser: READER });
+    await waitFor(actor, (s) => s.matches({ authenticated: 'idle' }));
+    actor.send({ type: 'dialog.open' });
+    expect(actor.getSnapshot().context.dialog).toBe('closed');
+  });
+
   it('a 401 while anonymous opens the login dialog', () => {
     const { actor } = start();
     actor.send({ type: 'session.expired' });

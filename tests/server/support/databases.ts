@@ -10,8 +10,14 @@ export const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgre
 
 export interface TestDatabase {
   handle: DatabaseHandle;
-  /** Closes the connection and removes the data (file or schema). */
+  /** Closes the connection and removes the data (file or schema); later calls do nothing. */
   dispose(): Promise<void>;
+}
+
+/** Runs `release` once, however often dispose() is called (an afterEach may meet a database twice). */
+function once(release: () => Promise<void>): () => Promise<void> {
+  let done: Promise<void> | undefined;
+  return () => (done ??= release());
 }
 
 export interface Backend {
@@ -53,10 +59,10 @@ const sqlite: Backend = {
     await migrateToLatest(handle.db as Kysely<unknown>, handle.dialect);
     return {
       handle,
-      async dispose() {
+      dispose: once(async () => {
         await handle.close();
         fs.rmSync(dataDir, { recursive: true, force: true });
-      },
+      }),
     };
   },
 };
@@ -72,14 +78,17 @@ const postgres = (skipReason: string | undefined): Backend => ({
       dataDir: '',
       databaseUrl: `${POSTGRES_URL}?options=-c%20search_path%3D${schema}`,
     });
-    await migrateToLatest(handle.db as Kysely<unknown>, handle.dialect);
-    return {
-      handle,
-      async dispose() {
-        await handle.close();
-        await adminQuery(`drop schema ${schema} cascade`);
-      },
-    };
+    const dispose = once(async () => {
+      await handle.close();
+      await adminQuery(`drop schema ${schema} cascade`);
+    });
+    try {
+      await migrateToLatest(handle.db as Kysely<unknown>, handle.dialect);
+    } catch (error) {
+      await dispose();
+      throw error;
+    }
+    return { handle, dispose };
   },
 });
 

@@ -11,11 +11,10 @@ import type {
   SearchCandidate,
 } from '../../../domain/content/article';
 import { countWords } from '../../../domain/content/markdownText';
-import { characterCount, containsPattern, foldAscii, ftsPhrase, TRIGRAM_MIN_LENGTH } from '../../../domain/content/search';
 import type { ArticleListQuery, ArticleRepository, UpsertResult } from '../../../ports/articleRepository';
 import type { DialectName } from '../connect';
 import type { Database } from '../schema';
-import { foldedColumn } from './searchSql';
+import { SearchIndex } from './searchIndex';
 
 const SUMMARY_COLUMNS = [
   'a.id',
@@ -53,7 +52,12 @@ export class KyselyArticleRepository implements ArticleRepository {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: DialectName,
-  ) {}
+    private readonly options: { probeRows?: number } = {},
+  ) {
+    this.index = new SearchIndex(dialect, options);
+  }
+
+  private readonly index: SearchIndex;
 
   async listPublic(query: ArticleListQuery): Promise<{ items: ArticleSummary[]; total: number }> {
     let base = this.db
@@ -162,28 +166,10 @@ export class KyselyArticleRepository implements ArticleRepository {
    * hits that are not title hits, in their order, complete the list exactly as one sorted query would.
    */
   async search(keyword: string, limit: number): Promise<SearchCandidate[]> {
-    const folded = foldAscii(keyword);
-    const pattern = containsPattern(folded);
-    const titleHits = await this.db
-      .selectFrom('article as a')
-      .select(['a.id', 'a.title', 'a.views'])
-      .where('a.status', '=', 'public')
-      .where(this.like('a.title', pattern))
-      .orderBy('a.views', 'desc')
-      .orderBy('a.id', 'desc')
-      .limit(limit)
-      .execute();
+    const titleHits = await this.index.titleHits(this.db, keyword, limit);
     const ranked = titleHits.map((hit) => ({ ...hit, titleMatch: true }));
     if (ranked.length < limit) {
-      const bodyHits = await this.db
-        .selectFrom('article as a')
-        .select(['a.id', 'a.title', 'a.views'])
-        .where('a.status', '=', 'public')
-        .where(this.bodyContains(folded, pattern))
-        .orderBy('a.views', 'desc')
-        .orderBy('a.id', 'desc')
-        .limit(limit)
-        .execute();
+      const bodyHits = await this.index.bodyHits(this.db, keyword, limit);
       const seen = new Set(ranked.map((hit) => hit.id));
       for (const hit of bodyHits) {
         if (ranked.length === limit) break;
@@ -295,7 +281,7 @@ export class KyselyArticleRepository implements ArticleRepository {
   }
 
   upsert(draft: ArticleDraft): Promise<UpsertResult> {
-    return this.inTransaction((trx) => new KyselyArticleRepository(trx, this.dialect).write(draft));
+    return this.inTransaction((trx) => new KyselyArticleRepository(trx, this.dialect, this.options).write(draft));
   }
 
   async all(): Promise<ArticleRecord[]> {
@@ -361,6 +347,7 @@ export class KyselyArticleRepository implements ArticleRepository {
       id = inserted.id;
       await this.db.insertInto('article_body').values({ article_id: id, content: draft.content }).execute();
     }
+    await this.index.reindex(this.db, id, draft.title, draft.content);
     const tagIds = await this.tagIds(draft.tags, draft.createdAt);
     if (tagIds.length > 0) {
       await this.db
@@ -451,20 +438,6 @@ export class KyselyArticleRepository implements ArticleRepository {
       createdAt: row.created_at,
       updatedAt: row.updated_at,
     }));
-  }
-
-  /** ASCII-folded `column LIKE pattern`; SQLite's LIKE already ignores ASCII case and nothing else. */
-  private like(column: string, pattern: string): Expression<SqlBool> {
-    const subject = this.dialect === 'sqlite' ? sql.ref(column) : foldedColumn('postgres', column);
-    return sql<SqlBool>`${subject} like ${pattern} escape ${LIKE_ESCAPE}`;
-  }
-
-  /** The trigram index for three characters and more on SQLite; a LIKE the planner may index otherwise. */
-  private bodyContains(folded: string, pattern: string): Expression<SqlBool> {
-    if (this.dialect === 'sqlite' && characterCount(folded) >= TRIGRAM_MIN_LENGTH) {
-      return sql<SqlBool>`a.id in (select rowid from article_body_fts where article_body_fts match ${ftsPhrase(folded)})`;
-    }
-    return sql<SqlBool>`exists (select 1 from article_body b where b.article_id = a.id and ${this.like('b.content', pattern)})`;
   }
 
   private inTransaction<T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T> {

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { foldedColumn } from '../content/searchSql';
+import { foldedColumn } from '../content/searchIndex';
 import type { MigrationContext } from './index';
 
 /** Articles and their search index, taxonomy, albums, talks, links, resources, sites and the message board. */
@@ -43,7 +43,8 @@ export function contentMigration({ id, dialect }: MigrationContext) {
         .columns(['status', 'pinned', 'pin_order', 'created_at'])
         .execute();
       await db.schema.createIndex('article_newest').on('article').columns(['status', 'created_at', 'id']).execute();
-      await db.schema.createIndex('article_views').on('article').columns(['status', 'views', 'id']).execute();
+      // Covers the title scan of one-character searches and the "most viewed" order.
+      await db.schema.createIndex('article_views').on('article').columns(['status', 'views', 'id', 'title']).execute();
       await db.schema.createIndex('article_category').on('article').column('category_id').execute();
       await db.schema
         .createTable('article_body')
@@ -153,22 +154,21 @@ export function contentMigration({ id, dialect }: MigrationContext) {
 }
 
 /**
- * A contentless FTS5 trigram index of the ASCII-folded bodies, kept in step by triggers. Its rowid is
- * the article id. Case-sensitive trigrams over folded text give exactly the search rule's matches.
+ * Two contentless FTS5 indexes of the ASCII-folded title and body, written by the repository with each
+ * article (see content/searchIndex.ts), cleared here when an article goes. Rowid is the article id.
  */
 async function sqliteSearchIndex(db: Kysely<unknown>): Promise<void> {
-  await sql`create virtual table article_body_fts using fts5(
-    content, content = '', contentless_delete = 1, tokenize = 'trigram case_sensitive 1'
+  // Trigrams, case-sensitive over folded text: exactly the search rule for three characters and more.
+  await sql`create virtual table article_fts using fts5(
+    title, content, content = '', contentless_delete = 1, tokenize = 'trigram case_sensitive 1'
   )`.execute(db);
-  await sql`create trigger article_body_fts_insert after insert on article_body begin
-    insert into article_body_fts (rowid, content) values (new.article_id, lower(new.content));
-  end`.execute(db);
-  await sql`create trigger article_body_fts_delete after delete on article_body begin
-    delete from article_body_fts where rowid = old.article_id;
-  end`.execute(db);
-  await sql`create trigger article_body_fts_update after update of content on article_body begin
-    delete from article_body_fts where rowid = old.article_id;
-    insert into article_body_fts (rowid, content) values (new.article_id, lower(new.content));
+  // Pairs of neighbouring characters as tokens (without positions): one and two characters.
+  await sql`create virtual table article_grams using fts5(
+    title, content, content = '', contentless_delete = 1, detail = column, tokenize = 'unicode61 remove_diacritics 0'
+  )`.execute(db);
+  await sql`create trigger article_search_delete after delete on article begin
+    delete from article_fts where rowid = old.id;
+    delete from article_grams where rowid = old.id;
   end`.execute(db);
 }
 

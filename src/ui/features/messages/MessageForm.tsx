@@ -210,7 +210,7 @@ export function MessageForm({ existing }: { existing?: Message }) {
         </button>
         <button type="submit" className="button button--primary" disabled={busy !== 'idle'}>
           <Send aria-hidden="true" />
-          {busy === 'sending' ? zhCN.loading : existing ? text.save : text.publish}
+          {busy === 'sending' ? zhCN.loading : existing ? text.save : text.submit}
         </button>
       </div>
     </form>

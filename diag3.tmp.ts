@@ -1,0 +1,13 @@
+import { performance } from 'node:perf_hooks';
+import { sql } from 'kysely';
+import { openDatabase } from './server/adapters/db/connect';
+const h = openDatabase({ dataDir: '/tmp/benchdb' });
+const time = async (label: string, q: any) => { await q.execute(h.db); const t: number[] = []; for (let i = 0; i < 9; i++) { const s = performance.now(); await q.execute(h.db); t.push(performance.now() - s); } t.sort((a,b)=>a-b); console.log(label, t[4]!.toFixed(2), t[8]!.toFixed(2)); };
+const ks = ['间论样曲', '因验物十', '歌需'];
+for (const k of ks) await time(`${k} title like (before)`, sql`select id from article where status='public' and title like ${'%' + k + '%'} escape '\\' order by views desc, id desc limit 20`);
+await sql`create index if not exists article_views_title on article(status, views, id, title)`.execute(h.db);
+for (const k of ks) await time(`${k} title like (covering)`, sql`select id, title, views from article where status='public' and title like ${'%' + k + '%'} escape '\\' order by views desc, id desc limit 20`);
+console.log((await sql`explain query plan select id, title, views from article where status='public' and title like '%a%' escape '\\' order by views desc, id desc limit 20`.execute(h.db)).rows.map((r: any) => r.detail));
+for (const k of ks) await time(`${k} instr covering`, sql`select id, title, views from article where status='public' and instr(lower(title), ${k}) > 0 order by views desc, id desc limit 20`);
+await sql`drop index article_views_title`.execute(h.db);
+await h.close();
