@@ -13,6 +13,8 @@ export interface AppConfig {
   /** Public origin of the site (used in feeds, sitemaps and the allowed Origin of state-changing calls). */
   siteUrl: string | undefined;
   adminUrl: string;
+  /** Registration attempts allowed per client address and hour. */
+  registerLimitPerHour: number;
   musicApiUrl: string | undefined;
   seedDemo: boolean;
   logLevel: string;
@@ -76,6 +78,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     trustProxy: (env.TRUST_PROXY ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     siteUrl: urlOrUndefined(env, 'SITE_URL', ['http:', 'https:']),
     adminUrl: urlOrUndefined(env, 'ADMIN_URL', ['http:', 'https:']) ?? '/userCenter',
+    registerLimitPerHour: integerIn(env, 'REGISTER_LIMIT_PER_HOUR', 10, 1, 1_000_000),
     musicApiUrl: urlOrUndefined(env, 'MUSIC_API_URL', ['http:', 'https:']),
     seedDemo: flag(env, 'SEED_DEMO', true),
     logLevel,

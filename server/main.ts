@@ -8,6 +8,7 @@ import type { Database } from './adapters/db/schema';
 import { KyselyUserRepository } from './adapters/db/userRepository';
 import { KyselySessionRepository } from './adapters/db/sessionRepository';
 import { KyselyLoginThrottle } from './adapters/db/loginThrottle';
+import { KyselyRegistrationThrottle } from './adapters/db/registrationThrottle';
 import { KyselyNotificationRepository } from './adapters/db/notificationRepository';
 import { ScryptPasswordHasher } from './adapters/crypto/scryptPasswordHasher';
 import { randomSessionTokens } from './adapters/crypto/sessionTokens';
@@ -40,13 +41,19 @@ export interface RunningServer extends CreatedServer {
 }
 
 /** Accounts and notifications over one database; also used by the `user` and `notify` commands. */
-export function createAccountServices(db: Kysely<Database>, hasher: PasswordHasher = new ScryptPasswordHasher()) {
+export function createAccountServices(
+  db: Kysely<Database>,
+  hasher: PasswordHasher = new ScryptPasswordHasher(),
+  registrationsPerHour?: number,
+) {
   const accounts = new AccountService({
     users: new KyselyUserRepository(db),
     sessions: new KyselySessionRepository(db),
     hasher,
     tokens: randomSessionTokens,
     throttle: new KyselyLoginThrottle(db),
+    registrations: new KyselyRegistrationThrottle(db),
+    ...(registrationsPerHour !== undefined ? { registrationsPerHour } : {}),
     clock: systemClock,
   });
   return { accounts, notifications: new NotificationService(new KyselyNotificationRepository(db), systemClock) };
@@ -81,7 +88,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
   const database = openDatabase(config);
   await migrateToLatest(database.db as Kysely<unknown>, database.dialect);
 
-  const { accounts, notifications } = createAccountServices(database.db, overrides.passwordHasher);
+  const { accounts, notifications } = createAccountServices(database.db, overrides.passwordHasher, config.registerLimitPerHour);
   const administrator = await accounts.ensureAdministrator();
   if (administrator) {
     // Printed once, straight to stdout: it must stand out from the log and never enter it.

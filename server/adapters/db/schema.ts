@@ -67,6 +67,13 @@ export interface LoginFailureTable {
   failed_at: string;
 }
 
+export interface RegistrationAttemptTable {
+  id: Generated<number>;
+  /** The client address the attempt came from. */
+  address: string;
+  attempted_at: string;
+}
+
 export interface CategoryTable {
   id: Generated<number>;
   name: string;
@@ -203,6 +210,7 @@ export interface Database {
   user_session: UserSessionTable;
   notification: NotificationTable;
   login_failure: LoginFailureTable;
+  registration_attempt: RegistrationAttemptTable;
   category: CategoryTable;
   tag: TagTable;
   article: ArticleTable;

@@ -1,6 +1,7 @@
 import type { Clock } from '../../ports/clock';
 import type { LoginThrottle } from '../../ports/loginThrottle';
 import type { PasswordHasher } from '../../ports/passwordHasher';
+import type { RegistrationThrottle } from '../../ports/registrationThrottle';
 import type { SessionRepository } from '../../ports/sessionRepository';
 import type { SessionTokens } from '../../ports/sessionTokens';
 import { UsernameTakenError, type UserRepository } from '../../ports/userRepository';
@@ -17,7 +18,7 @@ import {
 import { AppError } from '../errors';
 import type { CurrentUser } from './currentUser';
 import { accountMessages, validationMessage } from './messages';
-import { ROLES, SESSION_POLICY, THROTTLE_POLICY } from './policy';
+import { REGISTRATION_POLICY, ROLES, SESSION_POLICY, THROTTLE_POLICY } from './policy';
 
 export interface AccountDeps {
   users: UserRepository;
@@ -25,6 +26,9 @@ export interface AccountDeps {
   hasher: PasswordHasher;
   tokens: SessionTokens;
   throttle: LoginThrottle;
+  registrations: RegistrationThrottle;
+  /** Registration attempts allowed per client address and hour; REGISTRATION_POLICY's when unset. */
+  registrationsPerHour?: number;
   clock: Clock;
 }
 
@@ -51,10 +55,12 @@ export class AccountService {
 
   constructor(private readonly deps: AccountDeps) {}
 
-  async register(input: { username: string; password: string; nickName: string }): Promise<CurrentUser> {
+  async register(input: { username: string; password: string; nickName: string; address: string }): Promise<CurrentUser> {
     rejectIf(checkRegisterUsername(input.username));
     rejectIf(checkPasswordFormat(input.password));
     rejectIf(checkNickname(input.nickName));
+    // Counted before hashing: every valid attempt costs a full hash, and taken names reveal accounts.
+    await this.refuseTooManyRegistrations(input.address);
     const passwordHash = await this.deps.hasher.hash(input.password);
     try {
       return await this.deps.users.create({
@@ -249,6 +255,20 @@ export class AccountService {
       const minutes = Math.max(1, Math.ceil((unlockAt - now.getTime()) / 60_000));
       throw new AppError('rateLimited', accountMessages.tooManyFailures(minutes));
     }
+  }
+
+  private async refuseTooManyRegistrations(address: string): Promise<void> {
+    const now = this.deps.clock.now();
+    const since = new Date(now.getTime() - REGISTRATION_POLICY.windowMs);
+    // Housekeeping rides on registrations, like the login throttle's on logins.
+    await this.deps.registrations.prune(since);
+    const { count, oldest } = await this.deps.registrations.attemptsSince(address, since);
+    const limit = this.deps.registrationsPerHour ?? REGISTRATION_POLICY.perAddress;
+    if (count >= limit && oldest) {
+      const waitMs = oldest.getTime() + REGISTRATION_POLICY.windowMs - now.getTime();
+      throw new AppError('rateLimited', accountMessages.tooManyRegistrations(Math.max(1, Math.ceil(waitMs / 60_000))));
+    }
+    await this.deps.registrations.recordAttempt(address, now);
   }
 
   private dummy(): Promise<string> {

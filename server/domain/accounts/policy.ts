@@ -18,4 +18,10 @@ export const THROTTLE_POLICY = {
   perAddress: 20,
 } as const;
 
+export const REGISTRATION_POLICY = {
+  windowMs: 60 * 60 * 1000,
+  /** Attempts per client address in the window (REGISTER_LIMIT_PER_HOUR overrides it). */
+  perAddress: 10,
+} as const;
+
 export const ROLES = { admin: 1, member: 2 } as const;

@@ -1,11 +1,3 @@
-import { DAY_MS } from '../shared/relativeTime';
-
-/** Whole days since `since` (an ISO date), or null when it cannot be read; never negative. */
-export function runningDays(since: string, nowMs: number): number | null {
-  const start = Date.parse(since);
-  return Number.isNaN(start) ? null : Math.max(0, Math.floor((nowMs - start) / DAY_MS));
-}
-
 export const TAG_CLOUD_LEVELS = 5;
 
 /**

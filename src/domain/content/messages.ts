@@ -1,3 +1,4 @@
+import { ADMIN_ROLE } from '../account/account';
 import type { Message } from './content';
 
 export interface Viewer {
@@ -5,8 +6,6 @@ export interface Viewer {
   /** 1 is the administrator. */
   role: number;
 }
-
-export const ADMIN_ROLE = 1;
 
 /** The author of a post and the administrator may edit or delete it; nobody else may. */
 export function canManageMessage(message: Pick<Message, 'author'>, viewer: Viewer | null): boolean {

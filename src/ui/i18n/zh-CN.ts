@@ -291,6 +291,7 @@ export const zhCN = {
       usernameTaken: '该用户账号已被注册',
       wrongCredentials: '用户账号或密码错误',
       tooManyFailures: (minutes: number) => `登录失败次数过多，请在 ${minutes} 分钟后再试`,
+      tooManyRegistrations: (minutes: number) => `注册过于频繁，请在 ${minutes} 分钟后再试`,
       wrongOldPassword: '原密码错误',
       userNotFound: '用户不存在',
       loginRequired: '请先登录',

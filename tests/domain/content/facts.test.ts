@@ -1,15 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { runningDays, TAG_CLOUD_LEVELS, tagCloudLevel } from '../../../src/domain/content/facts';
-
-describe('runningDays', () => {
-  it('counts whole days since the start and never goes negative', () => {
-    const since = '2024-01-01T00:00:00.000Z';
-    expect(runningDays(since, Date.parse('2024-01-11T12:00:00.000Z'))).toBe(10);
-    expect(runningDays(since, Date.parse('2023-12-01T00:00:00.000Z'))).toBe(0);
-    expect(runningDays('not a date', 0)).toBeNull();
-  });
-});
+import { TAG_CLOUD_LEVELS, tagCloudLevel } from '../../../src/domain/content/facts';
 
 describe('tagCloudLevel', () => {
   it('stays within the levels and grows with the count', () => {

@@ -1,4 +1,4 @@
-import { sql, type Expression, type Kysely, type SqlBool } from 'kysely';
+import { type Kysely } from 'kysely';
 import type {
   ArticleDetail,
   ArticleDraft,
@@ -46,13 +46,12 @@ interface SummaryRow {
   updated_at: string;
 }
 
-const LIKE_ESCAPE = sql.lit('\\');
-
 export class KyselyArticleRepository implements ArticleRepository {
   constructor(
     private readonly db: Kysely<Database>,
     private readonly dialect: DialectName,
-    private readonly options: { probeRows?: number } = {},
+    /** Search tuning, for tests that must reach every path on small data. */
+    private readonly options: { probeRows?: number; candidateCap?: number } = {},
   ) {
     this.index = new SearchIndex(dialect, options);
   }

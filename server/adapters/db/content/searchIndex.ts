@@ -60,7 +60,7 @@ const CANDIDATE_CAP = 2000;
 export class SearchIndex {
   constructor(
     private readonly dialect: DialectName,
-    private readonly options: { probeRows?: number } = {},
+    private readonly options: { probeRows?: number; candidateCap?: number } = {},
   ) {}
 
   /** Writes an article's title and body into the SQLite indexes (PostgreSQL indexes itself). */
@@ -122,10 +122,11 @@ export class SearchIndex {
 
   /** Ranks an index's answer: by id when it is small, else by walking the views index against it. */
   private async rankedFromIndex(db: Kysely<Database>, query: { table: string; match: string }, limit: number): Promise<SearchRow[]> {
+    const cap = this.options.candidateCap ?? CANDIDATE_CAP;
     const { rows } = await sql<{ id: number }>`select rowid as id from ${sql.table(query.table)}
-      where ${sql.table(query.table)} match ${query.match} limit ${CANDIDATE_CAP + 1}`.execute(db);
+      where ${sql.table(query.table)} match ${query.match} limit ${cap + 1}`.execute(db);
     if (rows.length === 0) return [];
-    if (rows.length <= CANDIDATE_CAP) {
+    if (rows.length <= cap) {
       return db
         .selectFrom('article as a')
         .select(['a.id', 'a.title', 'a.views'])

@@ -3,6 +3,7 @@ import type { DialectName } from '../connect';
 import { siteMigration } from './0001_site';
 import { accountsMigration } from './0002_accounts';
 import { contentMigration } from './0003_content';
+import { registrationThrottleMigration } from './0004_registration_throttle';
 
 /** What a migration needs to stay portable between SQLite and PostgreSQL. */
 export interface MigrationContext {
@@ -27,6 +28,7 @@ function migrations(context: MigrationContext): Record<string, Migration> {
     '0001_site': siteMigration(context),
     '0002_accounts': accountsMigration(context),
     '0003_content': contentMigration(context),
+    '0004_registration_throttle': registrationThrottleMigration(context),
   };
 }
 

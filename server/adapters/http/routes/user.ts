@@ -32,7 +32,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountService }>
     { schema: { body: RegisterBody, response: { 200: envelopeOf(UserInfoDto) } } },
     async (request) => {
       const { username, password, nick_name } = request.body;
-      const user = await accounts.register({ username, password, nickName: nick_name ?? '' });
+      const user = await accounts.register({ username, password, nickName: nick_name ?? '', address: request.ip });
       return ok(userInfoDto(user, true));
     },
   );

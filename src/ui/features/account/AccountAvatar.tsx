@@ -1,7 +1,9 @@
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { displayName } from '../../../domain/account/account';
 import { zhCN } from '../../i18n/zh-CN';
 import { Avatar } from './Avatar';
+import { loginDialog } from './lazyParts';
 import { useAccount } from './useAccount';
 import './account.css';
 
@@ -12,6 +14,10 @@ import './account.css';
 export function AccountAvatar({ onNavigate, size = 72 }: { onNavigate?: () => void; size?: number }) {
   const { user, openLogin } = useAccount();
   const navigate = useNavigate();
+  // Shown signed out, the login dialog is the likely next step: fetch it while the reader looks.
+  useEffect(() => {
+    if (!user) loginDialog.preload();
+  }, [user]);
   return (
     <button
       type="button"

@@ -1,16 +1,15 @@
-import { ChevronDown, LogIn, LogOut, UserRound } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
-import { useEffect } from 'react';
+import { useSelector } from '@xstate/react';
+import { ChevronDown, LogIn } from 'lucide-react';
+import { Suspense, useEffect, useState, type ButtonHTMLAttributes } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { displayName } from '../../../domain/account/account';
+import { displayName, type UserInfo } from '../../../domain/account/account';
 import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
 import { useIsDesktop } from '../../hooks/useMediaQuery';
 import { zhCN } from '../../i18n/zh-CN';
 import { NotificationBell } from '../notifications/NotificationBell';
-import { NotificationDrawer } from '../notifications/NotificationDrawer';
 import { Avatar } from './Avatar';
-import { LoginDialog } from './LoginDialog';
+import { loginDialog, notificationDrawer, useOnceTrue, userMenu } from './lazyParts';
 import { useAccount } from './useAccount';
 import './account.css';
 
@@ -27,32 +26,36 @@ function useLeaveUserCenterOnLogout() {
   }, [session, navigate, pathname]);
 }
 
-function UserMenu() {
-  const { user, logout } = useAccount();
-  const navigate = useNavigate();
-  if (!user) return null;
+/** The avatar button; the dropdown behind it is fetched on first use and then owns the button. */
+function UserMenuEntry({ user }: { user: UserInfo }) {
+  const [requested, setRequested] = useState(false);
+  const [open, setOpen] = useState(false);
+  const button = (extra: ButtonHTMLAttributes<HTMLButtonElement> = {}) => (
+    <button
+      type="button"
+      className="nav__link account-entry__trigger"
+      aria-label={zhCN.account.userMenu}
+      aria-haspopup="menu"
+      {...extra}
+    >
+      <Avatar user={user} size={28} />
+      <span className="account-entry__name">{displayName(user)}</span>
+      <ChevronDown className="nav__chevron" aria-hidden="true" />
+    </button>
+  );
+  const eager = button({
+    onPointerEnter: userMenu.preload,
+    onFocus: userMenu.preload,
+    onClick: () => {
+      setRequested(true);
+      setOpen(true);
+    },
+  });
+  if (!requested) return eager;
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger asChild>
-        <button type="button" className="nav__link account-entry__trigger" aria-label={zhCN.account.userMenu}>
-          <Avatar user={user} size={28} />
-          <span className="account-entry__name">{displayName(user)}</span>
-          <ChevronDown className="nav__chevron" aria-hidden="true" />
-        </button>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className="account-menu" align="end" sideOffset={8}>
-          <DropdownMenu.Item className="account-menu__item" onSelect={() => navigate('/userCenter')}>
-            <UserRound aria-hidden="true" />
-            {zhCN.nav.userCenter}
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className="account-menu__item" onSelect={logout}>
-            <LogOut aria-hidden="true" />
-            {zhCN.nav.logout}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
+    <Suspense fallback={eager}>
+      <userMenu.Component trigger={button()} open={open} onOpenChange={setOpen} />
+    </Suspense>
   );
 }
 
@@ -60,29 +63,48 @@ function UserMenu() {
  * The header's account slot. Signed out: the 登录 button. Signed in: the message bell and, on wide
  * screens, the avatar menu (个人中心, 退出登录); narrow screens reach those through the drawer's
  * AccountAvatar. It also hosts the login dialog and the message drawer, so render it in both layouts.
+ * Both overlays are fetched the first time they open and stay mounted afterwards.
  */
 export function AccountEntry() {
-  const { loggedIn, openLogin } = useAccount();
+  const { user, openLogin } = useAccount();
   const desktop = useIsDesktop();
+  const session = useService(TOKENS.session);
+  const notifications = useService(TOKENS.notifications);
+  const dialogMounted = useOnceTrue(useSelector(session, (s) => s.context.dialog !== 'closed'));
+  const drawerMounted = useOnceTrue(useSelector(notifications, (s) => s.context.drawerOpen));
   useLeaveUserCenterOnLogout();
 
   return (
     <div className="account-entry">
-      {loggedIn ? (
+      {user ? (
         <>
-          <NotificationBell />
-          {desktop && <UserMenu />}
+          <NotificationBell onIntent={notificationDrawer.preload} />
+          {desktop && <UserMenuEntry user={user} />}
         </>
       ) : (
         desktop && (
-          <button type="button" className="nav__link" onClick={openLogin}>
+          <button
+            type="button"
+            className="nav__link"
+            onPointerEnter={loginDialog.preload}
+            onFocus={loginDialog.preload}
+            onClick={openLogin}
+          >
             <LogIn className="nav__icon" aria-hidden="true" />
             {zhCN.nav.login}
           </button>
         )
       )}
-      <LoginDialog />
-      {loggedIn && <NotificationDrawer />}
+      {dialogMounted && (
+        <Suspense fallback={null}>
+          <loginDialog.Component />
+        </Suspense>
+      )}
+      {user && drawerMounted && (
+        <Suspense fallback={null}>
+          <notificationDrawer.Component />
+        </Suspense>
+      )}
     </div>
   );
 }

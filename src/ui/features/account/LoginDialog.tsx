@@ -191,7 +191,7 @@ function RegisterFormView({ busy }: { busy: boolean }) {
 }
 
 /** The login and register dialog of spec section 2, driven by the session machine. */
-export function LoginDialog() {
+export default function LoginDialog() {
   const session = useService(TOKENS.session);
   const mode = useSelector(session, (s) => s.context.dialog);
   const busy = useSelector(session, (s) => s.hasTag('busy'));

@@ -7,7 +7,7 @@ import { zhCN } from '../../i18n/zh-CN';
 import './notifications.css';
 
 /** The bell in the header: unread count as a badge (at most "9+"); opens the drawer. */
-export function NotificationBell() {
+export function NotificationBell({ onIntent }: { onIntent?: () => void }) {
   const notifications = useService(TOKENS.notifications);
   const unread = useSelector(notifications, (s) => s.context.unread);
   const badge = badgeText(unread);
@@ -16,6 +16,8 @@ export function NotificationBell() {
       type="button"
       className="icon-button notify-bell"
       aria-label={zhCN.notify.open(unread)}
+      onPointerEnter={onIntent}
+      onFocus={onIntent}
       onClick={() => notifications.send({ type: 'drawer.open' })}
     >
       <Bell aria-hidden="true" />

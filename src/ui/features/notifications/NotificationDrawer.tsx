@@ -84,8 +84,8 @@ function Item({ item, busy, now }: { item: NotificationItem; busy: boolean; now:
   );
 }
 
-/** "我的消息": the side sheet of spec section 2, driven by the notifications machine. */
-export function NotificationDrawer() {
+/** "我的消息": the side sheet of spec section 2, driven by the notifications machine. Loaded on first open. */
+export default function NotificationDrawer() {
   const notifications = useService(TOKENS.notifications);
   const clock = useService(TOKENS.clock);
   const navigate = useNavigate();
