@@ -39,6 +39,44 @@ describeInBrowser('accounts in the browser', () => {
   });
   afterAll(() => site?.close());
 
+  it('keeps the login dialog, avatar menu, message drawer and DOMPurify out of the first load; each opens on the first click', async () => {
+    const user = await createUser(site);
+    const page = await site.newPage();
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      if (pathname.endsWith('.js')) scripts.push(pathname);
+    });
+    const fetched = (chunk: string) => scripts.some((path) => path.startsWith(`/assets/${chunk}-`));
+    const LAZY = ['LoginDialog', 'UserMenu', 'NotificationDrawer', 'purify.es'];
+
+    await openAt(page, '/home');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(LAZY.filter(fetched)).toEqual([]);
+    await page.getByRole('button', { name: '登录', exact: true }).click();
+    await page.getByRole('dialog', { name: '登录' }).waitFor();
+    expect(fetched('LoginDialog')).toBe(true);
+
+    // Signed in, the first load still carries only the bell and the avatar button.
+    const dialog = page.getByRole('dialog', { name: '登录' });
+    await dialog.getByLabel('用户账号').fill(user.username);
+    await dialog.getByLabel('用户密码').fill(user.password);
+    await dialog.getByLabel('用户密码').press('Enter');
+    await page.getByRole('button', { name: '用户菜单' }).waitFor();
+    scripts.length = 0;
+    await page.reload();
+    await page.getByRole('button', { name: '用户菜单' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(LAZY.filter(fetched)).toEqual([]);
+    await page.getByRole('button', { name: '用户菜单' }).click();
+    await page.getByRole('menuitem', { name: zhCN.nav.userCenter }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: /我的消息/ }).click();
+    await page.getByRole('dialog', { name: zhCN.notify.title }).waitFor();
+    expect(LAZY.filter(fetched)).toEqual(['UserMenu', 'NotificationDrawer', 'purify.es']);
+  });
+
   it('register shows each validation message on blur, then logs in automatically (自动登录成功)', async () => {
     const page = await site.newPage();
     await openAt(page, '/home');

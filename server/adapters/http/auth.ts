@@ -72,7 +72,7 @@ export async function installAuth(app: FastifyInstance, options: AuthOptions): P
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', '');
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const path = request.url;
     if (STATE_CHANGING.has(request.method) && path.startsWith('/api/')) {
       if (request.headers['x-requested-with'] !== 'XMLHttpRequest') {
@@ -85,10 +85,14 @@ export async function installAuth(app: FastifyInstance, options: AuthOptions): P
     }
     // Pages, assets and media never depend on who asks: only API calls and socket upgrades cost a lookup.
     if (!path.startsWith('/api/') && !path.startsWith('/ws')) return;
-    const token = bearerToken(request) || request.cookies[SESSION_COOKIE] || '';
+    const bearer = bearerToken(request);
+    const token = bearer || request.cookies[SESSION_COOKIE] || '';
     if (token === '') return;
     request.sessionToken = token;
     request.user = (await options.sessions.authenticate(token)) ?? null;
+    // A cookie naming no live session (expired, revoked, from another database) would be sent, and
+    // looked up, on every call until the browser closes: expire it now. A route may still set a new one.
+    if (!request.user && !bearer) clearSessionCookie(request, reply);
   });
 }
 

@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../../server/adapters/db/connect';
 import { migrateToLatest } from '../../../server/adapters/db/migrations';
 import { KyselyLoginThrottle } from '../../../server/adapters/db/loginThrottle';
+import { KyselyRegistrationThrottle } from '../../../server/adapters/db/registrationThrottle';
 import { KyselySessionRepository } from '../../../server/adapters/db/sessionRepository';
 import { KyselyUserRepository } from '../../../server/adapters/db/userRepository';
 import { randomSessionTokens } from '../../../server/adapters/crypto/sessionTokens';
@@ -34,9 +35,10 @@ beforeEach(async () => {
     hasher: testHasher,
     tokens: randomSessionTokens,
     throttle: new KyselyLoginThrottle(database.db),
+    registrations: new KyselyRegistrationThrottle(database.db),
     clock,
   });
-  await accounts.register({ username: 'reader', password: 'abc123456', nickName: '读者' });
+  await accounts.register({ username: 'reader', password: 'abc123456', nickName: '读者', address: '7.7.7.7' });
 });
 afterEach(async () => {
   await database.close();
@@ -125,6 +127,37 @@ describe('login throttling over time', () => {
       expect((await refusal(accounts.changePassword(user, 'wrong-pass1', 'newpass123', '5.5.5.5'))).kind).toBe('refused');
     }
     expect((await refusal(accounts.changePassword(user, 'abc123456', 'newpass123', '5.5.5.5'))).kind).toBe('rateLimited');
+  });
+});
+
+describe('registration throttling over time', () => {
+  const register = (username: string, address = '8.8.8.8') =>
+    accounts.register({ username, password: 'abc123456', nickName: '', address });
+
+  it('allows 10 attempts per address and hour (taken names count), says when to retry, then lets the address in again', async () => {
+    for (let i = 0; i < 9; i++) {
+      await register(`member_${i}`);
+      advance(MINUTE);
+    }
+    // A taken name still costs a hash: it counts as the tenth attempt.
+    expect((await refusal(register('member_0'))).kind).toBe('refused');
+    advance(MINUTE);
+    // First attempt at 0, now at minute 10: the address waits until minute 60.
+    const limited = await refusal(register('member_x'));
+    expect(limited.kind).toBe('rateLimited');
+    expect(limited.message).toBe(zhCN.account.server.tooManyRegistrations(50));
+    // Refusals are not attempts: they do not push the end further out.
+    advance(49 * MINUTE + 30_000);
+    expect((await refusal(register('member_x'))).message).toBe(zhCN.account.server.tooManyRegistrations(1));
+    // Another address is not affected.
+    expect((await register('elsewhere', '8.8.4.4')).username).toBe('elsewhere');
+    advance(MINUTE);
+    expect((await register('member_x')).username).toBe('member_x');
+  });
+
+  it('does not count input the rules refuse', async () => {
+    for (let i = 0; i < 15; i++) expect((await refusal(register('bad name'))).kind).toBe('invalid');
+    expect((await register('still_fine')).username).toBe('still_fine');
   });
 });
 

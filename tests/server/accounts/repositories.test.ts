@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KyselyLoginThrottle } from '../../../server/adapters/db/loginThrottle';
+import { KyselyRegistrationThrottle } from '../../../server/adapters/db/registrationThrottle';
 import { KyselySessionRepository } from '../../../server/adapters/db/sessionRepository';
 import { KyselyUserRepository } from '../../../server/adapters/db/userRepository';
 import { UsernameTakenError } from '../../../server/ports/userRepository';
@@ -14,6 +15,7 @@ describe.each(await backends())('account repositories on $name', (backend) => {
   let users: KyselyUserRepository;
   let sessions: KyselySessionRepository;
   let throttle: KyselyLoginThrottle;
+  let registrations: KyselyRegistrationThrottle;
 
   beforeEach(async (context) => {
     if (backend.skipReason) context.skip(backend.skipReason);
@@ -21,6 +23,7 @@ describe.each(await backends())('account repositories on $name', (backend) => {
     users = new KyselyUserRepository(database.handle.db, () => T0);
     sessions = new KyselySessionRepository(database.handle.db);
     throttle = new KyselyLoginThrottle(database.handle.db);
+    registrations = new KyselyRegistrationThrottle(database.handle.db);
   });
   afterEach(() => database?.dispose());
 
@@ -108,5 +111,18 @@ describe.each(await backends())('account repositories on $name', (backend) => {
     await throttle.prune(at(5));
     expect(await throttle.failuresSince(['address:1'], at(-1))).toEqual([{ key: 'address:1', count: 1, oldest: at(10) }]);
     expect(await throttle.failuresSince([], at(-1))).toEqual([]);
+  });
+
+  it('counts registration attempts per address in a window, with the oldest, and prunes them', async () => {
+    expect(await registrations.attemptsSince('10.0.0.1', at(-1))).toEqual({ count: 0, oldest: undefined });
+    await registrations.recordAttempt('10.0.0.1', at(0));
+    await registrations.recordAttempt('10.0.0.1', at(30));
+    await registrations.recordAttempt('10.0.0.2', at(10));
+    expect(await registrations.attemptsSince('10.0.0.1', at(-1))).toEqual({ count: 2, oldest: at(0) });
+    expect(await registrations.attemptsSince('10.0.0.1', at(0))).toEqual({ count: 1, oldest: at(30) });
+    expect(await registrations.attemptsSince('10.0.0.2', at(-1))).toEqual({ count: 1, oldest: at(10) });
+    await registrations.prune(at(10));
+    expect(await registrations.attemptsSince('10.0.0.1', at(-1))).toEqual({ count: 1, oldest: at(30) });
+    expect(await registrations.attemptsSince('10.0.0.2', at(-1))).toEqual({ count: 0, oldest: undefined });
   });
 });

@@ -6,6 +6,7 @@ import { openDatabase } from '../../../server/adapters/db/connect';
 import { migrateToLatest } from '../../../server/adapters/db/migrations';
 import { KyselySiteRepository } from '../../../server/adapters/db/siteRepository';
 import { buildApp } from '../../../server/adapters/http/app';
+import { ConfigError, loadConfig } from '../../../server/config';
 import { SiteService } from '../../../server/domain/site/siteService';
 import { createAccountServices } from '../../../server/main';
 import { temporaryFolder } from '../support/siteServer';
@@ -169,6 +170,42 @@ describe('login throttling', () => {
     } finally {
       await direct.close();
     }
+  });
+});
+
+describe('registration throttling', () => {
+  it('refuses the eleventh registration from one address within the hour with 429 and when to retry', async () => {
+    // The product's default limit, as an operator gets it without REGISTER_LIMIT_PER_HOUR.
+    const defaults = loadConfig({});
+    expect(defaults.registerLimitPerHour).toBe(10);
+    const fresh = await startAccountsServer({ registerLimitPerHour: defaults.registerLimitPerHour });
+    const register = (username: string, remoteAddress: string) =>
+      fresh.call({ method: 'POST', url: '/api/user/register', remoteAddress, payload: { username, password: 'abc123456' } });
+    try {
+      const address = '10.3.3.3';
+      for (let i = 0; i < 10; i++) expect((await register(uniqueName('flood'), address)).json().code).toBe(0);
+      const limited = await register(uniqueName('flood'), address);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toEqual({ code: 429, result: null, message: a.tooManyRegistrations(60) });
+      // Another address, and logging in from the throttled one, still work.
+      expect((await register(uniqueName('other'), '10.3.3.4')).json().code).toBe(0);
+      const user = await signUp(fresh);
+      const login = await fresh.call({
+        method: 'POST',
+        url: '/api/user/login',
+        remoteAddress: address,
+        payload: { username: user.username, password: user.password },
+      });
+      expect(login.json().code).toBe(0);
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('takes its limit from REGISTER_LIMIT_PER_HOUR, which must be a positive integer', () => {
+    expect(loadConfig({ REGISTER_LIMIT_PER_HOUR: '3' }).registerLimitPerHour).toBe(3);
+    expect(() => loadConfig({ REGISTER_LIMIT_PER_HOUR: '0' })).toThrow(ConfigError);
+    expect(() => loadConfig({ REGISTER_LIMIT_PER_HOUR: 'many' })).toThrow(ConfigError);
   });
 });
 

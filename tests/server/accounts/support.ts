@@ -29,6 +29,8 @@ export async function startAccountsServer(overrides: Partial<AppConfig> = {}): P
   const clientDir = writeFakeClient();
   const config: AppConfig = {
     ...loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false' }, dataDir),
+    // Test files sign many users up from one address; the registration throttle has its own tests.
+    registerLimitPerHour: 10_000,
     ...overrides,
     dataDir,
     clientDir,

@@ -177,6 +177,63 @@ describe('sessions', () => {
     expect(old.json().result).toBeNull();
   });
 
+  describe('a session cookie naming no live session', () => {
+    const setCookies = (response: { headers: Record<string, unknown> }) =>
+      ([] as unknown[]).concat(response.headers['set-cookie'] ?? []).map(String);
+    const expiresCookie = (response: { headers: Record<string, unknown> }) => {
+      const headers = setCookies(response).filter((h) => h.startsWith('blog_session='));
+      expect(headers).toHaveLength(1);
+      expect(headers[0]).toMatch(/^blog_session=;/);
+      expect(headers[0]).toMatch(/Max-Age=0/);
+      expect(headers[0]).toMatch(/Expires=Thu, 01 Jan 1970 00:00:00 GMT/);
+      expect(headers[0]).toMatch(/Path=\//);
+      expect(headers[0]).toMatch(/HttpOnly/);
+    };
+
+    it('is expired by the server whatever the call: unknown, revoked, and on a 401', async () => {
+      const unknown = await site.app.inject({ method: 'GET', url: '/api/user/current', headers: { cookie: 'blog_session=not-a-session' } });
+      expect(unknown.json().result).toBeNull();
+      expiresCookie(unknown);
+
+      const user = await signUp(site);
+      await site.call({ method: 'POST', url: '/api/user/logout', headers: { cookie: user.cookie } });
+      const revoked = await site.app.inject({ method: 'GET', url: '/api/user/current', headers: { cookie: user.cookie } });
+      expiresCookie(revoked);
+      const refused = await site.call({ method: 'POST', url: '/api/notify/getNotifyList', headers: { cookie: user.cookie }, payload: { current: 1, size: 10 } });
+      expect(refused.statusCode).toBe(401);
+      expiresCookie(refused);
+    });
+
+    it('is left alone when it is live, when there is none, and when a bearer token was presented instead', async () => {
+      const user = await signUp(site);
+      const live = await site.app.inject({ method: 'GET', url: '/api/user/current', headers: { cookie: user.cookie } });
+      expect(live.json().result).toMatchObject({ id: user.id });
+      expect(setCookies(live)).toEqual([]);
+      const none = await site.app.inject({ method: 'GET', url: '/api/user/current' });
+      expect(setCookies(none)).toEqual([]);
+      const bearer = await site.app.inject({
+        method: 'GET',
+        url: '/api/user/current',
+        headers: { authorization: 'Bearer not-a-session', cookie: 'blog_session=not-a-session' },
+      });
+      expect(bearer.json().result).toBeNull();
+      expect(setCookies(bearer)).toEqual([]);
+    });
+
+    it('is replaced, not cleared, by a login on the same request', async () => {
+      const user = await signUp(site);
+      const login = await site.call({
+        method: 'POST',
+        url: '/api/user/login',
+        headers: { cookie: 'blog_session=stale-token' },
+        payload: { username: user.username, password: user.password },
+      });
+      const headers = setCookies(login).filter((h) => h.startsWith('blog_session='));
+      expect(headers).toHaveLength(1);
+      expect(sessionCookieOf(login)).toBe(login.json().result.token);
+    });
+  });
+
   it('answers 401 "请先登录" to protected calls without a session', async () => {
     for (const [method, url, payload] of [
       ['GET', '/api/user/getUserInfoById/1', undefined],
