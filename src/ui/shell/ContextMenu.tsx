@@ -107,7 +107,8 @@ export function ContextMenu() {
   useLayoutEffect(() => {
     const element = menu.current;
     if (!at || !element) return;
-    const { width, height } = element.getBoundingClientRect();
+    // offset sizes ignore the opening animation's scale, which would make the menu look smaller than it is.
+    const { offsetWidth: width, offsetHeight: height } = element;
     const left = Math.max(EDGE_PX, Math.min(at.x, window.innerWidth - width - EDGE_PX));
     const top = Math.max(EDGE_PX, Math.min(at.y, window.innerHeight - height - EDGE_PX));
     element.style.left = `${left}px`;
