@@ -10,7 +10,7 @@ import type { Database } from '../schema';
  * SQLite keeps two contentless FTS5 indexes of the folded title and body, written by the repository
  * with each article (reindex): `article_fts` (trigram tokens; phrases of three characters and more) and
  * `article_grams` (one token per pair of neighbouring characters; two-character keywords are one token,
- * one-character keywords a prefix). PostgreSQL has pg_trgm GIN indexes on the folded title and body.
+ * one-character keywords a prefix). PostgreSQL has pg_trgm GIN indexes on title and body.
  */
 
 export interface SearchRow {
@@ -21,17 +21,6 @@ export interface SearchRow {
 
 const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
-
-/**
- * The ASCII fold in SQL. SQLite's built-in lower() folds ASCII only, which is exactly the rule; on
- * PostgreSQL lower() follows the locale, so it is a translate() of the 26 letters. The PostgreSQL trigram
- * indexes are built on this very expression (literals, not parameters), so queries match it.
- */
-export function foldedColumn(dialect: DialectName, column: string) {
-  return dialect === 'postgres'
-    ? sql<string>`translate(${sql.ref(column)}, ${sql.lit(UPPER)}, ${sql.lit(LOWER)})`
-    : sql<string>`lower(${sql.ref(column)})`;
-}
 
 const GRAM_WIDTH = 4;
 /** Pairs the last character with "no character" (36^4 - 1 is above every code point). */
@@ -53,7 +42,7 @@ function gramQuery(column: 'title' | 'content', folded: string): string {
 const LIKE_ESCAPE = sql.lit('\\');
 
 /** Most viewed articles whose bodies a search reads directly before asking an index. */
-const PROBE_ROWS = 200;
+const PROBE_ROWS: Record<DialectName, number> = { sqlite: 200, postgres: 50 };
 /** Index answers up to this size are ranked by id; larger ones by walking the views index. */
 const CANDIDATE_CAP = 2000;
 
@@ -78,9 +67,10 @@ export class SearchIndex {
   /** Public articles whose title contains the keyword, most viewed first. */
   async titleHits(db: Kysely<Database>, keyword: string, limit: number): Promise<SearchRow[]> {
     const folded = foldAscii(keyword);
-    if (this.dialect === 'postgres' || characterCount(folded) === 1) {
+    if (this.dialect === 'postgres') return this.postgresRanked(db, this.like('a.title', folded), folded, limit);
+    if (characterCount(folded) === 1) {
       // One character: a prefix over every pair would merge many lists; titles are short, read them.
-      return this.rankedWhere(db, this.like('a.title', containsPattern(folded)), limit);
+      return this.rankedWhere(db, this.like('a.title', folded), limit);
     }
     return this.rankedFromIndex(db, this.indexQuery('title', folded), limit);
   }
@@ -91,7 +81,8 @@ export class SearchIndex {
    */
   async bodyHits(db: Kysely<Database>, keyword: string, limit: number): Promise<SearchRow[]> {
     const folded = foldAscii(keyword);
-    const bodyLike = sql<SqlBool>`exists (select 1 from article_body b where b.article_id = a.id and ${this.like('b.content', containsPattern(folded))})`;
+    // A scalar subquery, so PostgreSQL reads only the probed bodies instead of joining them all.
+    const probeMatch = sql<SqlBool>`(select ${this.like('b.content', folded)} from article_body b where b.article_id = a.id)`;
     const probed = await db
       .selectFrom(
         db
@@ -100,17 +91,20 @@ export class SearchIndex {
           .where('status', '=', 'public')
           .orderBy('views', 'desc')
           .orderBy('id', 'desc')
-          .limit(this.options.probeRows ?? PROBE_ROWS)
+          .limit(this.options.probeRows ?? PROBE_ROWS[this.dialect])
           .as('a'),
       )
       .select(['a.id', 'a.title', 'a.views'])
-      .where(bodyLike)
+      .where(probeMatch)
       .orderBy('a.views', 'desc')
       .orderBy('a.id', 'desc')
       .limit(limit)
       .execute();
     if (probed.length === limit) return probed;
-    if (this.dialect === 'postgres') return this.rankedWhere(db, bodyLike, limit);
+    if (this.dialect === 'postgres') {
+      const bodyLike = sql<SqlBool>`a.id in (select b.article_id from article_body b where ${this.like('b.content', folded)})`;
+      return this.postgresRanked(db, bodyLike, folded, limit);
+    }
     return this.rankedFromIndex(db, this.indexQuery('content', folded), limit);
   }
 
@@ -160,9 +154,30 @@ export class SearchIndex {
       .execute();
   }
 
-  /** Folded `column LIKE pattern`; SQLite's LIKE already ignores ASCII case and nothing else. */
-  private like(column: string, pattern: string): Expression<SqlBool> {
-    const subject = this.dialect === 'sqlite' ? sql.ref(column) : foldedColumn('postgres', column);
-    return sql<SqlBool>`${subject} like ${pattern} escape ${LIKE_ESCAPE}`;
+  /**
+   * PostgreSQL plans article_body from its main pages and misses that every body lives out of line
+   * (TOAST), so it prefers reading them all to the trigram index. With three characters or more the
+   * index can answer, and the query is told not to scan.
+   */
+  private postgresRanked(db: Kysely<Database>, condition: Expression<SqlBool>, folded: string, limit: number): Promise<SearchRow[]> {
+    if (characterCount(folded) < TRIGRAM_MIN_LENGTH) return this.rankedWhere(db, condition, limit);
+    const run = async (trx: Kysely<Database>) => {
+      await sql`set local enable_seqscan = off`.execute(trx);
+      return this.rankedWhere(trx, condition, limit);
+    };
+    return db.isTransaction ? run(db) : db.transaction().execute(run);
+  }
+
+  /**
+   * `column` contains the folded keyword, ASCII case ignored. SQLite's LIKE ignores ASCII case and
+   * nothing else: exactly the rule. PostgreSQL: a keyword without ASCII letters is a plain LIKE (folding
+   * cannot matter); one with letters narrows with ILIKE (indexed, but it folds every script) and then
+   * checks the exact rule on what is left.
+   */
+  private like(column: string, folded: string): Expression<SqlBool> {
+    const pattern = containsPattern(folded);
+    if (this.dialect === 'sqlite' || !/[a-z]/.test(folded)) return sql<SqlBool>`${sql.ref(column)} like ${pattern} escape ${LIKE_ESCAPE}`;
+    const asciiFolded = sql`translate(${sql.ref(column)}, ${sql.lit(UPPER)}, ${sql.lit(LOWER)})`;
+    return sql<SqlBool>`(${sql.ref(column)} ilike ${pattern} escape ${LIKE_ESCAPE} and ${asciiFolded} like ${pattern} escape ${LIKE_ESCAPE})`;
   }
 }

@@ -1,5 +1,4 @@
 import { sql, type Kysely } from 'kysely';
-import { foldedColumn } from '../content/searchIndex';
 import type { MigrationContext } from './index';
 
 /** Articles and their search index, taxonomy, albums, talks, links, resources, sites and the message board. */
@@ -172,7 +171,7 @@ async function sqliteSearchIndex(db: Kysely<unknown>): Promise<void> {
   end`.execute(db);
 }
 
-/** pg_trgm GIN indexes on the folded title and body; LIKE '%…%' of three or more characters uses them. */
+/** pg_trgm GIN indexes on title and body; LIKE and ILIKE '%…%' of three or more characters use them. */
 async function postgresSearchIndex(db: Kysely<unknown>): Promise<void> {
   // Installed once per database, into public so every schema finds it; a concurrent installer may win.
   await sql`savepoint pg_trgm_install`.execute(db);
@@ -187,7 +186,8 @@ async function postgresSearchIndex(db: Kysely<unknown>): Promise<void> {
     where e.extname = 'pg_trgm'`.execute(db);
   const schema = found.rows[0]?.schema;
   if (!schema) throw new Error('The pg_trgm extension is not installed and could not be created (create it as a superuser: create extension pg_trgm)');
+  // pg_trgm folds case itself, so one index serves LIKE and ILIKE; the exact rule is rechecked by the query.
   const opclass = sql`${sql.id(schema)}.gin_trgm_ops`;
-  await sql`create index article_title_trgm on article using gin ((${foldedColumn('postgres', 'title')}) ${opclass})`.execute(db);
-  await sql`create index article_body_trgm on article_body using gin ((${foldedColumn('postgres', 'content')}) ${opclass})`.execute(db);
+  await sql`create index article_title_trgm on article using gin (title ${opclass})`.execute(db);
+  await sql`create index article_body_trgm on article_body using gin (content ${opclass})`.execute(db);
 }

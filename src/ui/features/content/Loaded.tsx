@@ -1,0 +1,26 @@
+import type { ReactNode } from 'react';
+import { EmptyState } from '../../components/EmptyState';
+import { Loading } from '../../components/Loading';
+import { LoadFailed } from './LoadFailed';
+import type { LoadState } from './useLoad';
+
+const isEmptyList = (data: unknown) => Array.isArray(data) && data.length === 0;
+
+/** The states of loaded content: loading, failed (with a retry), empty, or the content itself. */
+export function Loaded<T>({
+  state,
+  emptyText,
+  isEmpty = isEmptyList,
+  children,
+}: {
+  state: Pick<LoadState<T>, 'data' | 'error' | 'reload'>;
+  emptyText: string;
+  isEmpty?: (data: T) => boolean;
+  children: (data: T) => ReactNode;
+}) {
+  if (state.data === undefined) {
+    return state.error ? <LoadFailed error={state.error} onRetry={state.reload} /> : <Loading />;
+  }
+  if (isEmpty(state.data)) return <EmptyState text={emptyText} />;
+  return <>{children(state.data)}</>;
+}
