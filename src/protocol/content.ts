@@ -8,7 +8,9 @@ import { Type, type Static } from 'typebox';
  * is named below. Field names follow the spec where it names them (`id`, `article_title`,
  * `article_content`, `tag_id`, `category_id`, `current`, `size`); everything else is camelCase.
  * Dates are ISO-8601 strings. Path parameters are positive integers; a non-numeric or unknown id is a
- * 400 / 404 with a Chinese message.
+ * 400 / 404 with a Chinese message. Every page is `current`/`page` from 1 and `size` 1–999 (else 400).
+ * Writes need the signed-in session (401 otherwise) and the X-Requested-With marker. Server texts live
+ * in the catalogue section `zhCN.contentServer`.
  *
  * Articles (only public articles are ever listed, searched or read; drafts and hidden ones answer 404):
  *   GET  /api/article/blogHomeGetArticleList/{page}/{size}    → ArticlePageDto   (pinned first, then newest; size 1–999)
@@ -19,14 +21,14 @@ import { Type, type Static } from 'typebox';
  *   GET  /api/article/getArticleById/{id}          → ArticleDetailDto (counts one view; `views` includes it)
  *   GET  /api/article/getHotArticle                → HotArticleDto[] (five, most viewed first)
  *   GET  /api/article/getArticleListByContent/{keyword} → SearchResultDto[] (keyword 1–50 characters, URL-encoded;
- *        substring of title or Markdown body, literal match of % _ ' " * etc.; title hits first, then views;
- *        at most SEARCH_RESULT_LIMIT results)
+ *        substring of title or Markdown body, ASCII letters case-insensitive, everything else exact, so
+ *        % _ ' " * are literal; title hits first, then views; at most SEARCH_RESULT_LIMIT results)
  *   PUT  /api/article/addReadingDuration/{articleId}/{duration} → ReadingDurationDto (duration 1–7200 seconds)
  *   PUT  /api/article/like/{id}                    → ArticleLikesDto (anyone; one like per call)
  *
  * Taxonomy and site facts:
- *   GET  /api/category/getAll   → CategoryDto[] (with public-article counts, by name)
- *   GET  /api/tag/getAll        → TagDto[]      (with public-article counts, by name)
+ *   GET  /api/category/getAll   → CategoryDto[] (those with public articles; most articles first)
+ *   GET  /api/tag/getAll        → TagDto[]      (those with public articles; most articles first)
  *   GET  /api/statistic/facts   → SiteFactsDto  (author card counts and site facts)
  *
  * Albums and photos:
@@ -57,8 +59,8 @@ import { Type, type Static } from 'typebox';
  *   PUT    /api/message/like/{id}                           → MessageLikeDto (signed in; toggles the like)
  *
  * Discoverability (plain documents, not envelopes): GET /rss.xml (RSS 2.0, 20 newest public articles),
- * GET /sitemap.xml, GET /robots.txt; the HTML for /article?id= carries the article's <title>,
- * description and Open Graph tags.
+ * GET /sitemap.xml, GET /robots.txt (unless the built client ships one); the HTML for /article?id= of a
+ * public article carries its <title>, description, canonical link and Open Graph tags.
  */
 
 export const MAX_PAGE_SIZE = 999;

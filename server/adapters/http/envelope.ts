@@ -1,5 +1,4 @@
-import type { Envelope } from '../../../src/protocol/envelope';
-import { SUCCESS_CODE } from '../../../src/protocol/envelope';
+import { SUCCESS_CODE, type Envelope } from '../../../src/protocol/codes';
 
 export function ok<T>(result: T): Envelope<T> {
   return { code: SUCCESS_CODE, result, message: 'success' };

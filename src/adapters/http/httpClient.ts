@@ -1,6 +1,5 @@
 import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
-import type { Envelope } from '../../protocol/envelope';
-import { REMINDER_CODE, SUCCESS_CODE } from '../../protocol/envelope';
+import { REMINDER_CODE, SUCCESS_CODE, type Envelope } from '../../protocol/codes';
 import type { Notifier } from '../../ports/notifier';
 import { zhCN } from '../../ui/i18n/zh-CN';
 import { ApiError } from './apiError';

@@ -5,7 +5,7 @@ import { describe, expect, inject } from 'vitest';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { loadConfig } from '../../../server/config';
 import { createServer } from '../../../server/main';
-import type { Envelope } from '../../../src/protocol/envelope';
+import type { Envelope } from '../../../src/protocol/codes';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const CHROMIUM_ARGS = [

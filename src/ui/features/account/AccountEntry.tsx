@@ -5,11 +5,12 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { displayName, type UserInfo } from '../../../domain/account/account';
 import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
+import { useOnceTrue } from '../../hooks/lazyPart';
 import { useIsDesktop } from '../../hooks/useMediaQuery';
 import { zhCN } from '../../i18n/zh-CN';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { Avatar } from './Avatar';
-import { loginDialog, notificationDrawer, useOnceTrue, userMenu } from './lazyParts';
+import { loginDialog, notificationDrawer, userMenu } from './lazyParts';
 import { useAccount } from './useAccount';
 import './account.css';
 

@@ -1,51 +1,43 @@
-import { Search, X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
-import { lazy, Suspense, useState } from 'react';
+import { Search } from 'lucide-react';
+import { Suspense, useRef, useState } from 'react';
 import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
+import { lazyPart, useOnceTrue } from '../../hooks/lazyPart';
 import { zhCN } from '../../i18n/zh-CN';
-import './search.css';
 
-const SearchPanel = lazy(() => import('./SearchPanel'));
+// The dialog carries the dialog library; it is fetched on first intent and stays mounted afterwards.
+const searchDialog = lazyPart(() => import('./SearchDialog'));
 
-/** The header's search button and the search dialog of spec section 2. */
+/** The header's search button; the search dialog of spec section 2 behind it is loaded on first use. */
 export function SearchEntry() {
   const [open, setOpen] = useState(false);
+  const mounted = useOnceTrue(open);
   const search = useService(TOKENS.search);
+  const button = useRef<HTMLButtonElement>(null);
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (next) search.send({ type: 'hot.load' });
+  };
   return (
-    <Dialog.Root
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) search.send({ type: 'hot.load' });
-      }}
-    >
-      <Dialog.Trigger asChild>
-        <button type="button" className="icon-button" aria-label={zhCN.nav.search}>
-          <Search aria-hidden="true" />
-        </button>
-      </Dialog.Trigger>
-      <Dialog.Portal>
-        <Dialog.Overlay className="search-dialog__overlay" />
-        <Dialog.Content
-          className="search-dialog"
-          aria-describedby={undefined}
-          // The box focuses itself once the panel is there; the first button would be the close button.
-          onOpenAutoFocus={(event) => event.preventDefault()}
-        >
-          <div className="search-dialog__head">
-            <Dialog.Title className="search-dialog__title">{zhCN.search.title}</Dialog.Title>
-            <Dialog.Close asChild>
-              <button type="button" className="icon-button" aria-label={zhCN.search.close}>
-                <X aria-hidden="true" />
-              </button>
-            </Dialog.Close>
-          </div>
-          <Suspense fallback={<p className="search-status">{zhCN.loading}</p>}>
-            <SearchPanel onDone={() => setOpen(false)} />
-          </Suspense>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
+    <>
+      <button
+        ref={button}
+        type="button"
+        className="icon-button"
+        aria-label={zhCN.nav.search}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={searchDialog.preload}
+        onFocus={searchDialog.preload}
+        onClick={() => onOpenChange(true)}
+      >
+        <Search aria-hidden="true" />
+      </button>
+      {mounted && (
+        <Suspense fallback={null}>
+          <searchDialog.Component open={open} onOpenChange={onOpenChange} returnFocus={button} />
+        </Suspense>
+      )}
+    </>
   );
 }

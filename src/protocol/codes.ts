@@ -1,0 +1,12 @@
+// Plain values only (no TypeBox), so the client's HTTP adapter can import them without the schema library.
+
+/** Every site-API response: code 0 is success, anything else carries a Chinese message. */
+export interface Envelope<T> {
+  code: number;
+  result: T | null;
+  message: string;
+}
+
+export const SUCCESS_CODE = 0;
+/** A refusal the client shows as a friendly reminder (spec section 8). */
+export const REMINDER_CODE = 100;
