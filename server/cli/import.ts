@@ -1,13 +1,9 @@
 import path from 'node:path';
-import type { Kysely } from 'kysely';
 import cliProgress from 'cli-progress';
-import { ConfigError, loadConfig } from '../config';
-import { openDatabase } from '../adapters/db/connect';
+import { runCommand, withDatabase } from './command';
 import { KyselyArticleRepository } from '../adapters/db/content/articleRepository';
-import { migrateToLatest } from '../adapters/db/migrations';
 import { findMarkdownFiles, MarkdownImporter, type ImportOutcome } from '../adapters/import/markdownImporter';
 import { LocalMediaStore } from '../adapters/media/localMediaStore';
-import { ImportProblem } from '../domain/content/frontMatter';
 import { contentMessages } from '../domain/content/messages';
 import { createAccountServices } from '../main';
 
@@ -19,11 +15,8 @@ async function main(targets: string[]): Promise<number> {
     console.error(text.usage);
     return 2;
   }
-  const config = loadConfig();
   const files = await findMarkdownFiles(targets);
-  const database = openDatabase(config);
-  try {
-    await migrateToLatest(database.db as Kysely<unknown>, database.dialect);
+  return withDatabase(async (database, config) => {
     const importer = new MarkdownImporter({
       articles: new KyselyArticleRepository(database.db, database.dialect),
       media: new LocalMediaStore(path.join(config.dataDir, 'media')),
@@ -52,16 +45,7 @@ async function main(targets: string[]): Promise<number> {
     const count = (status: ImportOutcome['status']) => outcomes.filter((o) => o.status === status).length;
     console.log(text.summary(count('created'), count('updated'), count('failed')));
     return count('failed') > 0 ? 1 : 0;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
-try {
-  process.exitCode = await main(process.argv.slice(2));
-} catch (error) {
-  if (error instanceof ConfigError || error instanceof ImportProblem) {
-    console.error(error.message);
-    process.exitCode = 1;
-  } else throw error;
-}
+await runCommand(main);

@@ -1,9 +1,5 @@
-import type { Kysely } from 'kysely';
-import { ConfigError, loadConfig } from '../config';
-import { openDatabase } from '../adapters/db/connect';
-import { migrateToLatest } from '../adapters/db/migrations';
+import { runCommand, withDatabase } from './command';
 import { createAccountServices } from '../main';
-import { AppError } from '../domain/errors';
 
 const USAGE = `用法：
   npm run user -- create <用户名> <昵称>           创建普通用户并打印随机初始密码
@@ -20,10 +16,7 @@ async function run(args: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  const config = loadConfig();
-  const database = openDatabase(config);
-  try {
-    await migrateToLatest(database.db as Kysely<unknown>, database.dialect);
+  return withDatabase(async (database, config) => {
     const { accounts } = createAccountServices(database.db);
     const [username = '', second = ''] = rest;
     switch (command) {
@@ -44,18 +37,7 @@ async function run(args: string[]): Promise<number> {
       }
     }
     return 0;
-  } finally {
-    await database.close();
-  }
+  });
 }
 
-try {
-  process.exitCode = await run(process.argv.slice(2));
-} catch (error) {
-  if (error instanceof ConfigError || error instanceof AppError) {
-    console.error(error.message);
-    process.exitCode = 1;
-  } else {
-    throw error;
-  }
-}
+await runCommand(run);

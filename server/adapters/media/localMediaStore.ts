@@ -15,7 +15,7 @@ export class LocalMediaStore implements MediaStore {
     await fs.mkdir(this.root, { recursive: true });
     const target = path.join(this.root, name);
     // Write then rename, so a reader never sees half a file.
-    const temporary = `${target}.${process.pid}.tmp`;
+    const temporary = `${target}.${crypto.randomUUID()}.tmp`;
     await fs.writeFile(temporary, bytes);
     await fs.rename(temporary, target);
     return MEDIA_URL_PREFIX + name;
