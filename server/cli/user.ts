@@ -16,7 +16,7 @@ async function run(args: string[]): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  return withDatabase(async (database, config) => {
+  return withDatabase(async (database) => {
     const { accounts } = createAccountServices(database.db);
     const [username = '', second = ''] = rest;
     switch (command) {
