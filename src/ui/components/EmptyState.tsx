@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { zhCN } from '../i18n/zh-CN';
 import './components.css';
 
-/** What a list shows when it has nothing yet: calm, never a "coming soon". */
+/** What a list shows when it has nothing yet: a calm sentence and an optional action. */
 export function EmptyState({ text = zhCN.empty.generic, hint = zhCN.empty.hint, children }: {
   text?: string;
   hint?: string;
