@@ -221,6 +221,8 @@ describeInBrowser('accounts in the browser', () => {
     const page = await site.newPage();
     await openAt(page, '/home');
     await loginInBrowser(page, user.username);
+    // Let the calls that follow a login settle first, so the bell's own request is the one that meets the 401.
+    await page.waitForLoadState('networkidle');
     await site.db.db.deleteFrom('user_session').where('user_id', '=', user.id).execute();
 
     await page.getByRole('button', { name: /我的消息/ }).click();
