@@ -43,6 +43,21 @@ export type NotificationsEmitted =
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
+const loadFailed = (error: unknown) => ({ type: 'load.failed' as const, message: errorText(error) });
+
+/** The context after page `page` arrived on top of the items already shown. */
+function pageLoaded(shown: NotificationItem[], page: number, output: NotificationPage) {
+  return {
+    items: mergePage(shown, output.list),
+    page,
+    total: output.total,
+    unread: output.unread,
+    adminUrl: output.adminUrl,
+    exhausted: output.list.length < NOTIFICATION_PAGE_SIZE,
+    error: null,
+  };
+}
+
 // Placeholders: the adapter supplies the real actors with machine.provide({ actors }).
 const fetchPage = fromPromise<NotificationPage, { page: number; size: number }>(async () => {
   throw new Error('notifications: fetchPage actor not provided');
@@ -109,21 +124,13 @@ export const notificationsMachine = setup({
             input: { page: 1, size: NOTIFICATION_PAGE_SIZE },
             onDone: {
               target: 'ready',
-              actions: assign(({ event }) => ({
-                items: mergePage([], event.output.list),
-                page: 1,
-                total: event.output.total,
-                unread: event.output.unread,
-                adminUrl: event.output.adminUrl,
-                exhausted: event.output.list.length < NOTIFICATION_PAGE_SIZE,
-                error: null,
-              })),
+              actions: assign(({ event }) => pageLoaded([], 1, event.output)),
             },
             onError: {
               target: 'failed',
               actions: [
                 assign({ error: ({ event }) => errorText(event.error) }),
-                emit(({ event }) => ({ type: 'load.failed' as const, message: errorText(event.error) })),
+                emit(({ event }) => loadFailed(event.error)),
               ],
             },
           },
@@ -135,21 +142,13 @@ export const notificationsMachine = setup({
             input: ({ context }) => ({ page: context.page + 1, size: NOTIFICATION_PAGE_SIZE }),
             onDone: {
               target: 'ready',
-              actions: assign(({ context, event }) => ({
-                items: mergePage(context.items, event.output.list),
-                page: context.page + 1,
-                total: event.output.total,
-                unread: event.output.unread,
-                adminUrl: event.output.adminUrl,
-                exhausted: event.output.list.length < NOTIFICATION_PAGE_SIZE,
-                error: null,
-              })),
+              actions: assign(({ context, event }) => pageLoaded(context.items, context.page + 1, event.output)),
             },
             onError: {
               target: 'ready',
               actions: [
                 assign({ error: ({ event }) => errorText(event.error) }),
-                emit(({ event }) => ({ type: 'load.failed' as const, message: errorText(event.error) })),
+                emit(({ event }) => loadFailed(event.error)),
               ],
             },
           },
