@@ -1,4 +1,4 @@
-import type { BoardMessage } from '../domain/content/board';
+import type { BoardMessage, BoardReply } from '../domain/content/board';
 
 export interface NewBoardMessage {
   content: string;
@@ -12,6 +12,13 @@ export interface NewBoardMessage {
   createdAt: string;
 }
 
+export interface NewBoardReply {
+  messageId: number;
+  userId: number;
+  content: string;
+  createdAt: string;
+}
+
 /** The message board. `viewerId` (the signed-in reader, if any) decides each post's `liked`. */
 export interface MessageRepository {
   list(query: { offset: number; limit: number; userId?: number }, viewerId: number | null): Promise<{ items: BoardMessage[]; total: number }>;
@@ -21,4 +28,10 @@ export interface MessageRepository {
   remove(id: number): Promise<void>;
   /** Likes or unlikes for this user; returns the new state, or undefined when the post is gone. */
   toggleLike(id: number, userId: number): Promise<{ likes: number; liked: boolean } | undefined>;
+  /** A post's replies, oldest first. */
+  replies(messageId: number): Promise<BoardReply[]>;
+  findReply(id: number): Promise<BoardReply | undefined>;
+  /** Stores a reply; undefined when the post is gone. */
+  addReply(reply: NewBoardReply): Promise<number | undefined>;
+  removeReply(id: number): Promise<void>;
 }

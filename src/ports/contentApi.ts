@@ -12,6 +12,7 @@ import type {
   MessageDraft,
   MessageLike,
   MessageQuery,
+  MessageReply,
   Page,
   PhotoPage,
   Recommendation,
@@ -52,6 +53,9 @@ export interface ContentApi {
   talk(id: number): Promise<Talk>;
   friendLinks(): Promise<FriendLink[]>;
   applyFriendLink(application: FriendLinkApplication): Promise<FriendLinkApplied>;
+  /** Applications waiting for review (administrator). */
+  pendingFriendLinks(): Promise<FriendLinkApplied[]>;
+  reviewFriendLink(id: number, approved: boolean): Promise<FriendLinkApplied>;
   resources(side: ResourceSide): Promise<ResourceGroup[]>;
   sites(): Promise<SiteGroup[]>;
 
@@ -62,4 +66,8 @@ export interface ContentApi {
   deleteMessage(id: number): Promise<void>;
   /** Toggles the reader's like. */
   likeMessage(id: number): Promise<MessageLike>;
+  /** A post's replies, oldest first. */
+  messageReplies(messageId: number): Promise<MessageReply[]>;
+  replyToMessage(messageId: number, content: string): Promise<MessageReply>;
+  deleteMessageReply(replyId: number): Promise<void>;
 }

@@ -57,6 +57,9 @@ import { Type, type Static } from 'typebox';
  *   PUT    /api/message/update/{id} body MessageEditBody    → MessageDto (author or administrator)
  *   DELETE /api/message/delete/{id}                         → null       (author or administrator)
  *   PUT    /api/message/like/{id}                           → MessageLikeDto (signed in; toggles the like)
+ *   GET    /api/message/getReplies/{id}                     → MessageReplyDto[] (oldest first)
+ *   POST   /api/message/reply/{id}  body MessageReplyBody   → MessageReplyDto (signed in; tells the post's author, type 3)
+ *   DELETE /api/message/deleteReply/{replyId}               → null (reply author, post author or administrator)
  *
  * Discoverability (plain documents, not envelopes): GET /rss.xml (RSS 2.0, 20 newest public articles),
  * GET /sitemap.xml, GET /robots.txt (unless the built client ships one); the HTML for /article?id= of a
@@ -70,6 +73,7 @@ export const HOT_ARTICLE_COUNT = 5;
 export const RELATED_ARTICLE_LIMIT = 6;
 export const MAX_READING_DURATION_SECONDS = 7200;
 export const MAX_MESSAGE_LENGTH = 500;
+export const MAX_REPLY_LENGTH = 300;
 export const MAX_TALK_IMAGES = 9;
 
 const page = <T extends Parameters<typeof Type.Array>[0]>(item: T) =>
@@ -360,6 +364,7 @@ export const MessageDto = Type.Object({
   likes: Type.Integer(),
   /** Whether the signed-in reader likes it (false for visitors). */
   liked: Type.Boolean(),
+  replyCount: Type.Integer(),
   createdAt: Type.String(),
   updatedAt: Type.String(),
 });
@@ -391,3 +396,18 @@ export type MessageEditBody = MessagePublishBody;
 
 export const MessageLikeDto = Type.Object({ likes: Type.Integer(), liked: Type.Boolean() });
 export type MessageLikeDto = Static<typeof MessageLikeDto>;
+
+export const MessageReplyDto = Type.Object({
+  id: Type.Integer(),
+  messageId: Type.Integer(),
+  content: Type.String(),
+  author: MessageAuthorDto,
+  createdAt: Type.String(),
+});
+export type MessageReplyDto = Static<typeof MessageReplyDto>;
+
+export const MessageReplyBody = Type.Object({
+  /** 1–300 characters after trimming. */
+  content: Type.String(),
+});
+export type MessageReplyBody = Static<typeof MessageReplyBody>;

@@ -198,6 +198,14 @@ export interface BoardMessageLikeTable {
   user_id: number;
 }
 
+export interface MessageReplyTable {
+  id: Generated<number>;
+  message_id: number;
+  user_id: number;
+  content: string;
+  created_at: string;
+}
+
 export interface SeedMarkerTable {
   name: string;
   created_at: string;
@@ -224,5 +232,6 @@ export interface Database {
   site_entry: SiteEntryTable;
   board_message: BoardMessageTable;
   board_message_like: BoardMessageLikeTable;
+  message_reply: MessageReplyTable;
   seed_marker: SeedMarkerTable;
 }

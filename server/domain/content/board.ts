@@ -9,8 +9,20 @@ export interface BoardMessage {
   avatar: string;
   likes: number;
   liked: boolean;
+  replyCount: number;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A reply under a post, with its author's current name and avatar. */
+export interface BoardReply {
+  id: number;
+  messageId: number;
+  content: string;
+  userId: number;
+  nickName: string;
+  avatar: string;
+  createdAt: string;
 }
 
 export const MESSAGE_COLOR = /^#[0-9a-fA-F]{6}$/;

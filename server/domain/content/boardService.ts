@@ -1,10 +1,19 @@
-import { MAX_MESSAGE_LENGTH, type MessageDto, type MessageLikeDto, type MessagePageDto, type MessagePublishBody } from '../../../src/protocol/content';
+import {
+  MAX_MESSAGE_LENGTH,
+  MAX_REPLY_LENGTH,
+  type MessageDto,
+  type MessageLikeDto,
+  type MessagePageDto,
+  type MessagePublishBody,
+  type MessageReplyBody,
+  type MessageReplyDto,
+} from '../../../src/protocol/content';
 import type { Clock } from '../../ports/clock';
 import type { MessageRepository } from '../../ports/messageRepository';
 import type { NotificationPublisher } from '../../ports/notificationPublisher';
 import { ADMIN_ROLE, type CurrentUser } from '../accounts/currentUser';
 import { AppError } from '../errors';
-import { MESSAGE_COLOR, type BoardMessage } from './board';
+import { MESSAGE_COLOR, type BoardMessage, type BoardReply } from './board';
 import { escapeHtml } from './html';
 import { offsetOf, parseId, type PageRequest } from './input';
 import { contentMessages } from './messages';
@@ -19,8 +28,17 @@ const toDto = (message: BoardMessage): MessageDto => ({
   author: { userId: message.userId, nickName: message.nickName, avatar: message.avatar },
   likes: message.likes,
   liked: message.liked,
+  replyCount: message.replyCount,
   createdAt: message.createdAt,
   updatedAt: message.updatedAt,
+});
+
+const toReplyDto = (reply: BoardReply): MessageReplyDto => ({
+  id: reply.id,
+  messageId: reply.messageId,
+  content: reply.content,
+  author: { userId: reply.userId, nickName: reply.nickName, avatar: reply.avatar },
+  createdAt: reply.createdAt,
 });
 
 function checked(body: MessagePublishBody): MessagePublishBody {
@@ -34,7 +52,17 @@ function checked(body: MessagePublishBody): MessagePublishBody {
   return { content, color: body.color.toLowerCase(), bgImage: body.bgImage };
 }
 
-/** The message board: anyone reads; signed-in users publish and like; authors and the administrator edit and delete. */
+function checkedReply(body: MessageReplyBody): string {
+  const content = body.content.trim();
+  if (content === '') throw new AppError('invalid', contentMessages.replyEmpty);
+  if (Array.from(content).length > MAX_REPLY_LENGTH) throw new AppError('invalid', contentMessages.replyTooLong(MAX_REPLY_LENGTH));
+  return content;
+}
+
+/**
+ * The message board: anyone reads; signed-in users publish, like and reply; authors and the administrator
+ * edit and delete posts; a reply goes by its author, the post's author or the administrator.
+ */
 export class BoardService {
   constructor(
     private readonly messages: MessageRepository,
@@ -94,6 +122,45 @@ export class BoardService {
       });
     }
     return result;
+  }
+
+  async replies(rawId: string): Promise<MessageReplyDto[]> {
+    const id = parseId(rawId, contentMessages.message);
+    await this.existing(id, null);
+    return (await this.messages.replies(id)).map(toReplyDto);
+  }
+
+  /** A reply by someone other than the post's author tells that author (type 3). */
+  async reply(user: CurrentUser, rawId: string, body: MessageReplyBody): Promise<MessageReplyDto> {
+    const id = parseId(rawId, contentMessages.message);
+    const content = checkedReply(body);
+    const message = await this.existing(id, user);
+    const reply = { messageId: id, userId: user.id, content, createdAt: this.clock.now().toISOString() };
+    const replyId = await this.messages.addReply(reply);
+    if (replyId === undefined) throw new AppError('notFound', contentMessages.messageNotFound);
+    if (message.userId !== null && message.userId !== user.id) {
+      await this.notifications.toUser(message.userId, {
+        type: 3,
+        message: contentMessages.notify.messageReplied(
+          escapeHtml(user.nickName),
+          escapeHtml(excerpt(message.content)),
+          escapeHtml(excerpt(content)),
+        ),
+        toId: id,
+      });
+    }
+    return toReplyDto({ ...reply, id: replyId, nickName: user.nickName, avatar: user.avatar });
+  }
+
+  async removeReply(user: CurrentUser, rawReplyId: string): Promise<void> {
+    const id = parseId(rawReplyId, contentMessages.reply);
+    const reply = await this.messages.findReply(id);
+    if (!reply) throw new AppError('notFound', contentMessages.replyNotFound);
+    if (user.role !== ADMIN_ROLE && reply.userId !== user.id) {
+      const message = await this.messages.find(reply.messageId, null);
+      if (message?.userId !== user.id) throw new AppError('forbidden', contentMessages.notReplyManager);
+    }
+    await this.messages.removeReply(id);
   }
 
   private async existing(id: number, viewer: CurrentUser | null): Promise<BoardMessage> {

@@ -10,12 +10,15 @@ import type {
   FriendLinkApplicationDto,
   FriendLinkApplyBody,
   FriendLinkDto,
+  FriendLinkReviewBody,
   HotArticleDto,
   MessageDto,
   MessageLikeDto,
   MessageListBody,
   MessagePageDto,
   MessagePublishBody,
+  MessageReplyBody,
+  MessageReplyDto,
   PhotoPageDto,
   RecommendDto,
   ResourceGroupDto,
@@ -82,6 +85,9 @@ export function createContentApi(http: HttpClient): ContentApi {
     friendLinks: () => get<FriendLinkDto[]>('/api/links/getAll'),
     applyFriendLink: (application) =>
       post<FriendLinkApplicationDto>('/api/links/apply', application satisfies FriendLinkApplyBody),
+    pendingFriendLinks: () => get<FriendLinkApplicationDto[]>('/api/links/getPending'),
+    reviewFriendLink: (id, approved) =>
+      put<FriendLinkApplicationDto>(`/api/links/review/${id}`, { approved } satisfies FriendLinkReviewBody),
     resources: (side) => get<ResourceGroupDto[]>(`/api/resources/getAll/${side}`),
     sites: () => get<SiteGroupDto[]>('/api/siteList/getAll'),
 
@@ -93,5 +99,11 @@ export function createContentApi(http: HttpClient): ContentApi {
       await http.request<null>({ method: 'DELETE', url: `/api/message/delete/${id}` });
     },
     likeMessage: (id) => put<MessageLikeDto>(`/api/message/like/${id}`),
+    messageReplies: (messageId) => get<MessageReplyDto[]>(`/api/message/getReplies/${messageId}`),
+    replyToMessage: (messageId, content) =>
+      post<MessageReplyDto>(`/api/message/reply/${messageId}`, { content } satisfies MessageReplyBody),
+    deleteMessageReply: async (replyId) => {
+      await http.request<null>({ method: 'DELETE', url: `/api/message/deleteReply/${replyId}` });
+    },
   };
 }

@@ -210,8 +210,18 @@ export interface Message {
   likes: number;
   /** Whether the signed-in reader likes it. */
   liked: boolean;
+  replyCount: number;
   createdAt: string;
   updatedAt: string;
+}
+
+/** A reply under a post. */
+export interface MessageReply {
+  id: number;
+  messageId: number;
+  content: string;
+  author: MessageAuthor;
+  createdAt: string;
 }
 
 export interface MessageDraft {

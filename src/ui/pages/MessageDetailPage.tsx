@@ -11,6 +11,7 @@ import { LoadFailed } from '../features/content/LoadFailed';
 import { useLoad } from '../features/content/useLoad';
 import { useBoardVersion } from '../features/messages/boardVersion';
 import { MessageCard } from '../features/messages/MessageCard';
+import { MessageReplies } from '../features/messages/MessageReplies';
 import { zhCN } from '../i18n/zh-CN';
 import { PageBanner } from '../shell/PageBanner';
 import '../features/content/content.css';
@@ -26,7 +27,8 @@ export default function MessageDetailPage() {
     id === null ? Promise.resolve(null) : api.message(id),
   );
   const text = zhCN.messages;
-  const shown = loading ? undefined : data;
+  // While the same post reloads (a reply changed its count) it stays on screen; another post's data never shows.
+  const shown = loading ? (data && data.id === id ? data : undefined) : data;
 
   let body;
   if (id === null || shown === null) body = <EmptyState text={text.notFound} />;
@@ -47,6 +49,11 @@ export default function MessageDetailPage() {
           </Link>
         </p>
         <section className="card page__card">{body}</section>
+        {shown && (
+          <section className="card page__card replies-card">
+            <MessageReplies key={shown.id} message={shown} />
+          </section>
+        )}
       </div>
     </div>
   );

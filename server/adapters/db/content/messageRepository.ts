@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
-import type { BoardMessage } from '../../../domain/content/board';
-import type { MessageRepository, NewBoardMessage } from '../../../ports/messageRepository';
+import type { BoardMessage, BoardReply } from '../../../domain/content/board';
+import type { MessageRepository, NewBoardMessage, NewBoardReply } from '../../../ports/messageRepository';
 import type { Database } from '../schema';
 
 export class KyselyMessageRepository implements MessageRepository {
@@ -34,6 +34,11 @@ export class KyselyMessageRepository implements MessageRepository {
               )
               .$castTo<number>()
               .as('liked'),
+        eb
+          .selectFrom('message_reply as r')
+          .select((sub) => sub.fn.countAll<number>().as('replies'))
+          .whereRef('r.message_id', '=', 'm.id')
+          .as('reply_count'),
       ]);
   }
 
@@ -115,6 +120,49 @@ export class KyselyMessageRepository implements MessageRepository {
     });
   }
 
+  async replies(messageId: number): Promise<BoardReply[]> {
+    const rows = await this.replyQuery().where('r.message_id', '=', messageId).orderBy('r.created_at').orderBy('r.id').execute();
+    return rows.map(toReply);
+  }
+
+  async findReply(id: number): Promise<BoardReply | undefined> {
+    const row = await this.replyQuery().where('r.id', '=', id).executeTakeFirst();
+    return row && toReply(row);
+  }
+
+  /** One statement that inserts nothing when the post is gone, instead of a foreign-key error. */
+  async addReply(reply: NewBoardReply): Promise<number | undefined> {
+    const row = await this.db
+      .insertInto('message_reply')
+      .columns(['message_id', 'user_id', 'content', 'created_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('board_message')
+          .select([
+            'id',
+            // Typed casts: PostgreSQL would otherwise read the bare parameters of a select list as text.
+            eb.cast<number>(eb.val(reply.userId), 'integer').as('user_id'),
+            eb.cast<string>(eb.val(reply.content), 'text').as('content'),
+            eb.cast<string>(eb.val(reply.createdAt), 'text').as('created_at'),
+          ])
+          .where('id', '=', reply.messageId),
+      )
+      .returning('id')
+      .executeTakeFirst();
+    return row?.id;
+  }
+
+  async removeReply(id: number): Promise<void> {
+    await this.db.deleteFrom('message_reply').where('id', '=', id).execute();
+  }
+
+  private replyQuery() {
+    return this.db
+      .selectFrom('message_reply as r')
+      .innerJoin('user_account as u', 'u.id', 'r.user_id')
+      .select(['r.id', 'r.message_id', 'r.content', 'r.user_id', 'u.nick_name', 'u.avatar', 'r.created_at']);
+  }
+
   private async current(db: Kysely<Database>, id: number, liked: boolean) {
     const row = await db.selectFrom('board_message').select('likes').where('id', '=', id).executeTakeFirst();
     return row ? { likes: Number(row.likes), liked } : undefined;
@@ -133,6 +181,7 @@ function toMessage(row: {
   created_at: string;
   updated_at: string;
   liked: number | boolean;
+  reply_count: number | null;
 }): BoardMessage {
   return {
     id: row.id,
@@ -144,7 +193,28 @@ function toMessage(row: {
     avatar: row.avatar,
     likes: Number(row.likes),
     liked: Boolean(Number(row.liked)),
+    replyCount: Number(row.reply_count ?? 0),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+  };
+}
+
+function toReply(row: {
+  id: number;
+  message_id: number;
+  content: string;
+  user_id: number;
+  nick_name: string;
+  avatar: string;
+  created_at: string;
+}): BoardReply {
+  return {
+    id: row.id,
+    messageId: row.message_id,
+    content: row.content,
+    userId: row.user_id,
+    nickName: row.nick_name,
+    avatar: row.avatar,
+    createdAt: row.created_at,
   };
 }

@@ -4,6 +4,7 @@ import { siteMigration } from './0001_site';
 import { accountsMigration } from './0002_accounts';
 import { contentMigration } from './0003_content';
 import { registrationThrottleMigration } from './0004_registration_throttle';
+import { messageRepliesMigration } from './0006_message_replies';
 
 /** What a migration needs to stay portable between SQLite and PostgreSQL. */
 export interface MigrationContext {
@@ -29,6 +30,7 @@ function migrations(context: MigrationContext): Record<string, Migration> {
     '0002_accounts': accountsMigration(context),
     '0003_content': contentMigration(context),
     '0004_registration_throttle': registrationThrottleMigration(context),
+    '0006_message_replies': messageRepliesMigration(context),
   };
 }
 

@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { MessageDto, MessageEditBody, MessageLikeDto, MessageListBody, MessagePageDto, MessagePublishBody } from '../../../../src/protocol/content';
+import {
+  MessageDto,
+  MessageEditBody,
+  MessageLikeDto,
+  MessageListBody,
+  MessagePageDto,
+  MessagePublishBody,
+  MessageReplyBody,
+  MessageReplyDto,
+} from '../../../../src/protocol/content';
 import { envelopeOf } from '../../../../src/protocol/envelope';
 import type { BoardService } from '../../../domain/content/boardService';
 import { parseId, parsePage } from '../../../domain/content/input';
@@ -9,8 +18,12 @@ import { requireUser } from '../auth';
 import { ok } from '../envelope';
 
 const IdParams = Type.Object({ id: Type.String() });
+const ReplyIdParams = Type.Object({ replyId: Type.String() });
 
-/** The message board: reads for everyone, writes for signed-in users (their own posts, or any for the administrator). */
+/**
+ * The message board: reads for everyone, writes for signed-in users (their own posts and replies, or any for
+ * the administrator; a post's author may also remove the replies under it).
+ */
 export const messageRoutes: FastifyPluginAsyncTypebox<{ board: BoardService }> = async (app, { board }) => {
   app.post(
     '/api/message/getMessageList',
@@ -53,5 +66,26 @@ export const messageRoutes: FastifyPluginAsyncTypebox<{ board: BoardService }> =
     '/api/message/like/:id',
     { schema: { params: IdParams, response: { 200: envelopeOf(MessageLikeDto) } } },
     async (request) => ok(await board.like(requireUser(request), request.params.id)),
+  );
+
+  app.get(
+    '/api/message/getReplies/:id',
+    { schema: { params: IdParams, response: { 200: envelopeOf(Type.Array(MessageReplyDto)) } } },
+    async (request) => ok(await board.replies(request.params.id)),
+  );
+
+  app.post(
+    '/api/message/reply/:id',
+    { schema: { params: IdParams, body: MessageReplyBody, response: { 200: envelopeOf(MessageReplyDto) } } },
+    async (request) => ok(await board.reply(requireUser(request), request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/api/message/deleteReply/:replyId',
+    { schema: { params: ReplyIdParams, response: { 200: envelopeOf(Type.Null()) } } },
+    async (request) => {
+      await board.removeReply(requireUser(request), request.params.replyId);
+      return ok(null);
+    },
   );
 };

@@ -6,6 +6,8 @@ import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
 import { zhCN } from '../../i18n/zh-CN';
 import { Avatar } from './Avatar';
+import { LinkReview } from './LinkReview';
+import { MyMessages } from './MyMessages';
 import { useAccount } from './useAccount';
 import './account.css';
 import './userCenter.css';
@@ -214,9 +216,9 @@ function PasswordSection() {
   );
 }
 
-/** The personal centre: avatar, nickname and password of the signed-in user. */
+/** The personal centre: avatar, nickname, password and own posts of the signed-in user; link review for the administrator. */
 export function UserCenter() {
-  const { user, openLogin, logout, busy } = useAccount();
+  const { user, admin, openLogin, logout, busy } = useAccount();
   const notifications = useService(TOKENS.notifications);
 
   if (!user) {
@@ -253,6 +255,8 @@ export function UserCenter() {
         <ProfileSection user={user} />
         <PasswordSection />
       </div>
+      <MyMessages key={`messages-${user.id}`} userId={user.id} />
+      {admin && <LinkReview key={`links-${user.id}`} />}
     </div>
   );
 }

@@ -7,21 +7,15 @@ import { zhCN } from '../../i18n/zh-CN';
 import { boardChanged } from './boardVersion';
 import './messages.css';
 
-/** Delete with a confirmation; the board reloads afterwards. */
-export function DeleteMessage({ id, onDeleted }: { id: number; onDeleted?: () => void }) {
-  const api = useService(TOKENS.contentApi);
+/** A delete button that asks first; `remove` runs on confirmation and a failure is shown. */
+export function ConfirmDelete({ title, label, remove }: { title: string; label?: string; remove: () => Promise<void> }) {
   const notifier = useService(TOKENS.notifier);
   const [busy, setBusy] = useState(false);
   const text = zhCN.messages;
-  const remove = () => {
+  const confirm = () => {
     setBusy(true);
-    api.deleteMessage(id).then(
-      () => {
-        notifier.notify({ level: 'success', message: text.deleted });
-        // Leave a page showing the post before the board reloads, so nothing asks for the deleted post.
-        onDeleted?.();
-        boardChanged();
-      },
+    remove().then(
+      () => undefined,
       (error: unknown) => {
         setBusy(false);
         if (error instanceof Error && error.message) notifier.notify({ level: 'error', message: error.message });
@@ -31,7 +25,7 @@ export function DeleteMessage({ id, onDeleted }: { id: number; onDeleted?: () =>
   return (
     <AlertDialog.Root>
       <AlertDialog.Trigger asChild>
-        <button type="button" className="message-action" disabled={busy}>
+        <button type="button" className="message-action" disabled={busy} aria-label={label}>
           <Trash2 aria-hidden="true" />
           {text.delete}
         </button>
@@ -39,7 +33,7 @@ export function DeleteMessage({ id, onDeleted }: { id: number; onDeleted?: () =>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="confirm__overlay" />
         <AlertDialog.Content className="confirm">
-          <AlertDialog.Title className="confirm__title">{text.confirmDeleteTitle}</AlertDialog.Title>
+          <AlertDialog.Title className="confirm__title">{title}</AlertDialog.Title>
           <AlertDialog.Description className="confirm__text">{text.confirmDelete}</AlertDialog.Description>
           <div className="form__actions">
             <AlertDialog.Cancel asChild>
@@ -48,7 +42,7 @@ export function DeleteMessage({ id, onDeleted }: { id: number; onDeleted?: () =>
               </button>
             </AlertDialog.Cancel>
             <AlertDialog.Action asChild>
-              <button type="button" className="button button--danger" onClick={remove}>
+              <button type="button" className="button button--danger" onClick={confirm}>
                 {text.confirm}
               </button>
             </AlertDialog.Action>
@@ -57,4 +51,19 @@ export function DeleteMessage({ id, onDeleted }: { id: number; onDeleted?: () =>
       </AlertDialog.Portal>
     </AlertDialog.Root>
   );
+}
+
+/** Delete a post with a confirmation; the board reloads afterwards. */
+export function DeleteMessage({ id, onDeleted }: { id: number; onDeleted?: () => void }) {
+  const api = useService(TOKENS.contentApi);
+  const notifier = useService(TOKENS.notifier);
+  const text = zhCN.messages;
+  const remove = async () => {
+    await api.deleteMessage(id);
+    notifier.notify({ level: 'success', message: text.deleted });
+    // Leave a page showing the post before the board reloads, so nothing asks for the deleted post.
+    onDeleted?.();
+    boardChanged();
+  };
+  return <ConfirmDelete title={text.confirmDeleteTitle} remove={remove} />;
 }

@@ -1,4 +1,4 @@
-import { Heart, PenLine } from 'lucide-react';
+import { Heart, MessageCircle, PenLine } from 'lucide-react';
 import { useState, type CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import { canManageMessage } from '../../../domain/content/messages';
@@ -37,7 +37,7 @@ export function useRelativeTime(): (iso: string) => string {
   };
 }
 
-function MessageAvatar({ src, name }: { src: string; name: string }) {
+export function MessageAvatar({ src, name }: { src: string; name: string }) {
   const image = safeUrl(src);
   if (image) return <LazyImage className="message__avatar" src={image} alt={zhCN.account.avatarAlt(name)} />;
   return (
@@ -53,7 +53,7 @@ interface MessageCardProps {
   onDeleted?: () => void;
 }
 
-/** One message-board post with its like button and, for its author or the administrator, edit and delete. */
+/** One message-board post with its like button, reply count and, for its author or the administrator, edit and delete. */
 export function MessageCard({ message, layout, onDeleted }: MessageCardProps) {
   const api = useService(TOKENS.contentApi);
   const { user, openLogin } = useAccount();
@@ -108,6 +108,17 @@ export function MessageCard({ message, layout, onDeleted }: MessageCardProps) {
           <Heart aria-hidden="true" />
           {likes.likes}
         </button>
+        {layout === 'detail' ? (
+          <span className="message-action message-action--static">
+            <MessageCircle aria-hidden="true" />
+            {text.replyCount(message.replyCount)}
+          </span>
+        ) : (
+          <Link to={`/message/detail?id=${message.id}`} className="message-action" aria-label={text.replyCount(message.replyCount)}>
+            <MessageCircle aria-hidden="true" />
+            {message.replyCount}
+          </Link>
+        )}
         {manageable && (
           <>
             <Link to={`/message/publish?id=${message.id}`} className="message-action">
