@@ -109,6 +109,20 @@ describe('bad input gets the envelope with a Chinese message and the server keep
     await expectStillServing();
   });
 
+  it('refuses a NUL character anywhere in a body or path with 400, since PostgreSQL cannot store it', async () => {
+    const body = await app.inject({
+      method: 'PUT',
+      url: '/api/config/addView',
+      headers: JSON_SAME_SITE,
+      payload: JSON.stringify({ nested: ['ok', { note: 'a\u0000b' }] }),
+    });
+    expect(body.statusCode).toBe(400);
+    expect(body.json()).toEqual({ code: 400, result: null, message: text.invalidCharacters });
+    const query = await app.inject({ method: 'GET', url: '/api/config?x=%00' });
+    expect(query.statusCode).toBe(400);
+    await expectStillServing();
+  });
+
   it('answers an unknown API route with 404 接口不存在', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/no/such/route' });
     expect(response.statusCode).toBe(404);

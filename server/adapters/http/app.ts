@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { CLIENT_ROUTES } from '../../../src/protocol/routes';
+import { AppError } from '../../domain/errors';
 import { messages } from '../../domain/messages';
 import type { SiteService } from '../../domain/site/siteService';
 import type { AccountService } from '../../domain/accounts/accountService';
@@ -70,6 +71,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   installErrorHandler(app);
   await installAuth(app, { sessions: services.accounts ?? { authenticate: async () => undefined }, siteUrl: options.siteUrl });
   const knownRoutes = trackRoutes(app);
+  refuseNulCharacters(app);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -169,6 +171,24 @@ function isClientRoute(pathname: string): boolean {
 
 function sendShell(reply: FastifyReply, html: string, status: number) {
   return reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+}
+
+function containsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (Array.isArray(value)) return value.some(containsNul);
+  if (typeof value === 'object' && value !== null) {
+    return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item));
+  }
+  return false;
+}
+
+/** PostgreSQL cannot store a NUL character in text, so any body or parameter carrying one is refused up front. */
+function refuseNulCharacters(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    if (containsNul(request.body) || containsNul(request.params) || containsNul(request.query)) {
+      throw new AppError('invalid', messages.invalidCharacters);
+    }
+  });
 }
 
 /** Mirrors every registered route so an unknown method on a known path can answer 405 instead of 404. */

@@ -99,6 +99,7 @@ export const zhCN = {
     rateLimited: '请求过于频繁，请稍后再试',
     unexpected: '服务器开小差了，请稍后再试',
     unsupportedMediaType: '不支持的请求内容类型',
+    invalidCharacters: '请求内容包含无效字符',
   },
   http: {
     friendlyReminder: '温馨提示',
