@@ -10,7 +10,13 @@ import type { Database } from '../schema';
  * SQLite keeps two contentless FTS5 indexes of the folded title and body, written by the repository
  * with each article (reindex): `article_fts` (trigram tokens; phrases of three characters and more) and
  * `article_grams` (one token per pair of neighbouring characters; two-character keywords are one token,
- * one-character keywords a prefix). PostgreSQL has pg_trgm GIN indexes on title and body.
+ * one-character keywords a prefix).
+ *
+ * PostgreSQL keeps `article_tokens` (migration 0007), also written by reindex: per article, the folded
+ * title's and body's UTF-16 units, each alone and with its successor, as int4 arrays under GIN indexes.
+ * A keyword of one or two units is one token, so the index answer is exact; a longer one needs all its
+ * pairs, and the exact rule is checked on those candidates in rank order. Unlike pg_trgm, this does not
+ * depend on the database's LC_CTYPE (pg_trgm keeps no Chinese trigrams under the C locale).
  */
 
 export interface SearchRow {
@@ -33,6 +39,28 @@ export function gramTokens(folded: string): string {
   return codes.map((c, i) => c + (codes[i + 1] ?? END)).join(' ');
 }
 
+/**
+ * The `article_tokens` tokens of a folded text: every UTF-16 unit alone and with its successor, one int4
+ * each (a unit alone is the unit paired with NUL, which PostgreSQL text never holds).
+ */
+export function unitTokens(folded: string): number[] {
+  const tokens = new Set<number>();
+  for (let i = 0; i < folded.length; i += 1) {
+    const unit = folded.charCodeAt(i) << 16;
+    tokens.add(unit);
+    if (i + 1 < folded.length) tokens.add(unit | folded.charCodeAt(i + 1));
+  }
+  return [...tokens];
+}
+
+/** Tokens that every text containing the folded keyword has; with one or two units, only those texts. */
+export function unitQueryTokens(folded: string): number[] {
+  if (folded.length === 1) return [folded.charCodeAt(0) << 16];
+  const pairs = new Set<number>();
+  for (let i = 0; i + 1 < folded.length; i += 1) pairs.add((folded.charCodeAt(i) << 16) | folded.charCodeAt(i + 1));
+  return [...pairs];
+}
+
 /** An FTS5 query for a one- or two-character folded keyword in one column of `article_grams`. */
 function gramQuery(column: 'title' | 'content', folded: string): string {
   const [first = '', second] = Array.from(folded);
@@ -43,8 +71,8 @@ const LIKE_ESCAPE = sql.lit('\\');
 
 /** Most viewed articles whose bodies a search reads directly before asking an index. */
 const PROBE_ROWS: Record<DialectName, number> = { sqlite: 200, postgres: 50 };
-/** Index answers up to this size are ranked by id; larger ones by walking the views index. */
-const CANDIDATE_CAP = 2000;
+/** Index answers up to this size are ranked by id; larger ones by walking the views index against them. */
+const CANDIDATE_CAP: Record<DialectName, number> = { sqlite: 2000, postgres: 500 };
 
 export class SearchIndex {
   constructor(
@@ -52,10 +80,15 @@ export class SearchIndex {
     private readonly options: { probeRows?: number; candidateCap?: number } = {},
   ) {}
 
-  /** Writes an article's title and body into the SQLite indexes (PostgreSQL indexes itself). */
+  /** Writes an article's title and body into the search indexes. */
   async reindex(db: Kysely<Database>, id: number, title: string, content: string): Promise<void> {
-    if (this.dialect !== 'sqlite') return;
     const [foldedTitle, foldedContent] = [foldAscii(title), foldAscii(content)];
+    if (this.dialect === 'postgres') {
+      await sql`insert into article_tokens (article_id, title, content)
+        values (${id}, ${unitTokens(foldedTitle)}::int4[], ${unitTokens(foldedContent)}::int4[])
+        on conflict (article_id) do update set title = excluded.title, content = excluded.content`.execute(db);
+      return;
+    }
     await sql`delete from article_fts where rowid = ${id}`.execute(db);
     await sql`insert into article_fts (rowid, title, content) values (${id}, ${foldedTitle}, ${foldedContent})`.execute(db);
     await sql`delete from article_grams where rowid = ${id}`.execute(db);
@@ -67,7 +100,7 @@ export class SearchIndex {
   /** Public articles whose title contains the keyword, most viewed first. */
   async titleHits(db: Kysely<Database>, keyword: string, limit: number): Promise<SearchRow[]> {
     const folded = foldAscii(keyword);
-    if (this.dialect === 'postgres') return this.postgresRanked(db, this.like('a.title', folded), folded, limit);
+    if (this.dialect === 'postgres') return this.postgresHits(db, 'title', folded, limit);
     if (characterCount(folded) === 1) {
       // One character: a prefix over every pair would merge many lists; titles are short, read them.
       return this.rankedWhere(db, this.like('a.title', folded), limit);
@@ -81,8 +114,6 @@ export class SearchIndex {
    */
   async bodyHits(db: Kysely<Database>, keyword: string, limit: number): Promise<SearchRow[]> {
     const folded = foldAscii(keyword);
-    // A scalar subquery, so PostgreSQL reads only the probed bodies instead of joining them all.
-    const probeMatch = sql<SqlBool>`(select ${this.like('b.content', folded)} from article_body b where b.article_id = a.id)`;
     const probed = await db
       .selectFrom(
         db
@@ -95,17 +126,20 @@ export class SearchIndex {
           .as('a'),
       )
       .select(['a.id', 'a.title', 'a.views'])
-      .where(probeMatch)
+      .where(this.bodyMatch(folded))
       .orderBy('a.views', 'desc')
       .orderBy('a.id', 'desc')
       .limit(limit)
       .execute();
     if (probed.length === limit) return probed;
-    if (this.dialect === 'postgres') {
-      const bodyLike = sql<SqlBool>`a.id in (select b.article_id from article_body b where ${this.like('b.content', folded)})`;
-      return this.postgresRanked(db, bodyLike, folded, limit);
-    }
+    if (this.dialect === 'postgres') return this.postgresHits(db, 'content', folded, limit);
     return this.rankedFromIndex(db, this.indexQuery('content', folded), limit);
+  }
+
+  /** The body of article `a` contains the folded keyword. */
+  private bodyMatch(folded: string): Expression<SqlBool> {
+    // A scalar subquery, so PostgreSQL reads only the bodies of the rows it keeps instead of joining them all.
+    return sql<SqlBool>`(select ${this.like('b.content', folded)} from article_body b where b.article_id = a.id)`;
   }
 
   private indexQuery(column: 'title' | 'content', folded: string): { table: 'article_fts' | 'article_grams'; match: string } {
@@ -116,7 +150,7 @@ export class SearchIndex {
 
   /** Ranks an index's answer: by id when it is small, else by walking the views index against it. */
   private async rankedFromIndex(db: Kysely<Database>, query: { table: string; match: string }, limit: number): Promise<SearchRow[]> {
-    const cap = this.options.candidateCap ?? CANDIDATE_CAP;
+    const cap = this.options.candidateCap ?? CANDIDATE_CAP[this.dialect];
     const { rows } = await sql<{ id: number }>`select rowid as id from ${sql.table(query.table)}
       where ${sql.table(query.table)} match ${query.match} limit ${cap + 1}`.execute(db);
     if (rows.length === 0) return [];
@@ -142,6 +176,44 @@ export class SearchIndex {
     );
   }
 
+  /**
+   * Public articles whose title or body (`column`) contains the folded keyword, from `article_tokens`.
+   * The index's answer is counted (up to the cap) to choose how to rank it, without fetching it.
+   */
+  private async postgresHits(db: Kysely<Database>, column: 'title' | 'content', folded: string, limit: number): Promise<SearchRow[]> {
+    const among = sql`select article_id from article_tokens where ${sql.ref(column)} @> ${unitQueryTokens(folded)}::int4[]`;
+    // Past two UTF-16 units the tokens only narrow the search down.
+    const exact = folded.length <= 2 ? undefined : column === 'title' ? this.like('a.title', folded) : this.bodyMatch(folded);
+    const cap = this.options.candidateCap ?? CANDIDATE_CAP.postgres;
+    const counted = await sql<{ count: number }>`select count(*) as count from (${among} limit ${cap + 1}) c`.execute(db);
+    const count = Number(counted.rows[0]?.count ?? 0);
+    if (count === 0) return [];
+    if (count > cap) {
+      // IS TRUE keeps the IN a hashed subplan instead of a join: the answer is read once, then the views
+      // index is walked (checking `exact` on the way) until `limit` rows pass.
+      const walk = sql<SqlBool>`(a.id in (${among})) is true`;
+      return this.rankedWhere(db, exact ? sql<SqlBool>`(${walk} and ${exact})` : walk, limit);
+    }
+    const ranked = db
+      .selectFrom('article as a')
+      .select(['a.id', 'a.title', 'a.views'])
+      .where('a.status', '=', 'public')
+      .where(sql<SqlBool>`a.id in (${among})`)
+      .orderBy('a.views', 'desc')
+      .orderBy('a.id', 'desc');
+    if (!exact) return ranked.limit(limit).execute();
+    // Checked in rank order until `limit` rows pass; the inner LIMIT keeps PostgreSQL from pushing the
+    // check below the sort, onto every candidate.
+    return db
+      .selectFrom(ranked.limit(cap).as('a'))
+      .select(['a.id', 'a.title', 'a.views'])
+      .where(exact)
+      .orderBy('a.views', 'desc')
+      .orderBy('a.id', 'desc')
+      .limit(limit)
+      .execute();
+  }
+
   private rankedWhere(db: Kysely<Database>, condition: Expression<SqlBool>, limit: number): Promise<SearchRow[]> {
     return db
       .selectFrom('article as a')
@@ -155,29 +227,15 @@ export class SearchIndex {
   }
 
   /**
-   * PostgreSQL plans article_body from its main pages and misses that every body lives out of line
-   * (TOAST), so it prefers reading them all to the trigram index. With three characters or more the
-   * index can answer, and the query is told not to scan.
-   */
-  private postgresRanked(db: Kysely<Database>, condition: Expression<SqlBool>, folded: string, limit: number): Promise<SearchRow[]> {
-    if (characterCount(folded) < TRIGRAM_MIN_LENGTH) return this.rankedWhere(db, condition, limit);
-    const run = async (trx: Kysely<Database>) => {
-      await sql`set local enable_seqscan = off`.execute(trx);
-      return this.rankedWhere(trx, condition, limit);
-    };
-    return db.isTransaction ? run(db) : db.transaction().execute(run);
-  }
-
-  /**
    * `column` contains the folded keyword, ASCII case ignored. SQLite's LIKE ignores ASCII case and
    * nothing else: exactly the rule. PostgreSQL: a keyword without ASCII letters is a plain LIKE (folding
-   * cannot matter); one with letters narrows with ILIKE (indexed, but it folds every script) and then
-   * checks the exact rule on what is left.
+   * cannot matter); one with letters is matched against the column with its ASCII letters folded (ILIKE
+   * would fold every script).
    */
   private like(column: string, folded: string): Expression<SqlBool> {
     const pattern = containsPattern(folded);
     if (this.dialect === 'sqlite' || !/[a-z]/.test(folded)) return sql<SqlBool>`${sql.ref(column)} like ${pattern} escape ${LIKE_ESCAPE}`;
     const asciiFolded = sql`translate(${sql.ref(column)}, ${sql.lit(UPPER)}, ${sql.lit(LOWER)})`;
-    return sql<SqlBool>`(${sql.ref(column)} ilike ${pattern} escape ${LIKE_ESCAPE} and ${asciiFolded} like ${pattern} escape ${LIKE_ESCAPE})`;
+    return sql<SqlBool>`${asciiFolded} like ${pattern} escape ${LIKE_ESCAPE}`;
   }
 }
