@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { sql, type Kysely } from 'kysely';
 import { KyselyArticleRepository } from '../../../server/adapters/db/content/articleRepository';
 import { unitQueryTokens, unitTokens } from '../../../server/adapters/db/content/searchIndex';
-import { searchTokensMigration } from '../../../server/adapters/db/migrations/0007_search_tokens';
+import { searchTokensMigration } from '../../../server/adapters/db/migrations/0006_search_tokens';
 import { backends, type TestDatabase } from '../support/databases';
 import { draft } from './drafts';
 

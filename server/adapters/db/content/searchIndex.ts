@@ -12,7 +12,7 @@ import type { Database } from '../schema';
  * `article_grams` (one token per pair of neighbouring characters; two-character keywords are one token,
  * one-character keywords a prefix).
  *
- * PostgreSQL keeps `article_tokens` (migration 0007), also written by reindex: per article, the folded
+ * PostgreSQL keeps `article_tokens` (migration 0006), also written by reindex: per article, the folded
  * title's and body's UTF-16 units, each alone and with its successor, as int4 arrays under GIN indexes.
  * A keyword of one or two units is one token, so the index answer is exact; a longer one needs all its
  * pairs, and the exact rule is checked on those candidates in rank order. Unlike pg_trgm, this does not

@@ -59,8 +59,8 @@ export function contentMigration({ id, dialect }: MigrationContext) {
         .execute();
       await db.schema.createIndex('article_tag_by_tag').on('article_tag').columns(['tag_id', 'article_id']).execute();
 
+      // PostgreSQL's search index is the token table of migration 0006.
       if (dialect === 'sqlite') await sqliteSearchIndex(db);
-      else await postgresSearchIndex(db);
 
       await db.schema
         .createTable('album')
@@ -169,25 +169,4 @@ async function sqliteSearchIndex(db: Kysely<unknown>): Promise<void> {
     delete from article_fts where rowid = old.id;
     delete from article_grams where rowid = old.id;
   end`.execute(db);
-}
-
-/** pg_trgm GIN indexes on title and body; LIKE and ILIKE '%…%' of three or more characters use them. */
-async function postgresSearchIndex(db: Kysely<unknown>): Promise<void> {
-  // Installed once per database, into public so every schema finds it; a concurrent installer may win.
-  await sql`savepoint pg_trgm_install`.execute(db);
-  try {
-    await sql`create extension if not exists pg_trgm with schema public`.execute(db);
-    await sql`release savepoint pg_trgm_install`.execute(db);
-  } catch {
-    await sql`rollback to savepoint pg_trgm_install`.execute(db);
-  }
-  const found = await sql<{ schema: string }>`
-    select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace
-    where e.extname = 'pg_trgm'`.execute(db);
-  const schema = found.rows[0]?.schema;
-  if (!schema) throw new Error('The pg_trgm extension is not installed and could not be created (create it as a superuser: create extension pg_trgm)');
-  // pg_trgm folds case itself, so one index serves LIKE and ILIKE; the exact rule is rechecked by the query.
-  const opclass = sql`${sql.id(schema)}.gin_trgm_ops`;
-  await sql`create index article_title_trgm on article using gin (title ${opclass})`.execute(db);
-  await sql`create index article_body_trgm on article_body using gin (content ${opclass})`.execute(db);
 }

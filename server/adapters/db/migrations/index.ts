@@ -4,8 +4,8 @@ import { siteMigration } from './0001_site';
 import { accountsMigration } from './0002_accounts';
 import { contentMigration } from './0003_content';
 import { registrationThrottleMigration } from './0004_registration_throttle';
-import { messageRepliesMigration } from './0006_message_replies';
-import { searchTokensMigration } from './0007_search_tokens';
+import { messageRepliesMigration } from './0005_message_replies';
+import { searchTokensMigration } from './0006_search_tokens';
 
 /** What a migration needs to stay portable between SQLite and PostgreSQL. */
 export interface MigrationContext {
@@ -31,8 +31,8 @@ function migrations(context: MigrationContext): Record<string, Migration> {
     '0002_accounts': accountsMigration(context),
     '0003_content': contentMigration(context),
     '0004_registration_throttle': registrationThrottleMigration(context),
-    '0006_message_replies': messageRepliesMigration(context),
-    '0007_search_tokens': searchTokensMigration(context),
+    '0005_message_replies': messageRepliesMigration(context),
+    '0006_search_tokens': searchTokensMigration(context),
   };
 }
 
