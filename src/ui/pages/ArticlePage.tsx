@@ -9,7 +9,8 @@ import { LazyImage } from '../components/LazyImage';
 import { Loading } from '../components/Loading';
 import { useService } from '../di';
 import { ArticleBody, ArticleCatalog } from '../features/article/ArticleBody';
-import { ArticleMeta, ArticleNeighbours, ArticleTags } from '../features/article/ArticleParts';
+import { ArticleMeta, ArticleNeighbours } from '../features/article/ArticleParts';
+import { ArticleTags } from '../features/content/ArticleTags';
 import { ThemePicker, useReadingThemes } from '../features/article/ThemePicker';
 import { useReadingDuration } from '../features/article/useReadingDuration';
 import { LoadFailed } from '../features/content/LoadFailed';
@@ -94,9 +95,14 @@ export default function ArticlePage() {
               <ArticleCatalog theme={theme} />
             </details>
           )}
-          <ArticleBody markdown={shown.article_content} theme={theme} previewTheme={previewTheme} codeTheme={codeTheme} />
+          <ArticleBody
+            markdown={shown.article_content}
+            theme={theme}
+            previewTheme={previewTheme}
+            codeTheme={codeTheme}
+          />
           <footer className="article__footer">
-            <ArticleTags article={shown} />
+            <ArticleTags tags={shown.tags} />
             <button type="button" className="button article__like" onClick={like} aria-label={text.like}>
               <Heart aria-hidden="true" />
               {compactCount(likeCount)}

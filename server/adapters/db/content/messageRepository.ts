@@ -1,7 +1,7 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { BoardMessage, BoardReply } from '../../../domain/content/board';
 import type { MessageRepository, NewBoardMessage, NewBoardReply } from '../../../ports/messageRepository';
-import type { Database } from '../schema';
+import type { BoardMessageTable, Database } from '../schema';
 
 export class KyselyMessageRepository implements MessageRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -169,20 +169,9 @@ export class KyselyMessageRepository implements MessageRepository {
   }
 }
 
-function toMessage(row: {
-  id: number;
-  content: string;
-  color: string;
-  bg_image: string;
-  user_id: number | null;
-  nick_name: string;
-  avatar: string;
-  likes: number;
-  created_at: string;
-  updated_at: string;
-  liked: number | boolean;
-  reply_count: number | null;
-}): BoardMessage {
+function toMessage(
+  row: Selectable<BoardMessageTable> & { liked: number | boolean; reply_count: number | null },
+): BoardMessage {
   return {
     id: row.id,
     content: row.content,

@@ -1,4 +1,4 @@
-import { CalendarDays, ChevronLeft, ChevronRight, Clock3, Eye, FilePenLine, FileText, FolderOpen, Tag } from 'lucide-react';
+import { CalendarDays, ChevronLeft, ChevronRight, Clock3, Eye, FilePenLine, FileText, FolderOpen } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { ArticleDetail, ArticleLink, Recommendation } from '../../../domain/content/content';
 import { compactCount } from '../../../domain/shared/compactCount';
@@ -48,22 +48,6 @@ export function ArticleMeta({ article }: { article: ArticleDetail }) {
         {text.readingTime}
         <span>{text.minutes(article.readingMinutes)}</span>
       </li>
-    </ul>
-  );
-}
-
-export function ArticleTags({ article }: { article: ArticleDetail }) {
-  if (article.tags.length === 0) return null;
-  return (
-    <ul className="tag-list" aria-label={zhCN.content.tagsLabel}>
-      {article.tags.map((tag) => (
-        <li key={tag.id}>
-          <Link className="tag-chip" to={`/articleList?tagId=${tag.id}`}>
-            <Tag aria-hidden="true" />
-            {tag.name}
-          </Link>
-        </li>
-      ))}
     </ul>
   );
 }

@@ -1,9 +1,10 @@
-import { CalendarDays, Eye, FolderOpen, Pin, Tag } from 'lucide-react';
+import { CalendarDays, Eye, FolderOpen, Pin } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { ArticleSummary } from '../../../domain/content/content';
 import { compactCount } from '../../../domain/shared/compactCount';
 import { LazyImage } from '../../components/LazyImage';
 import { zhCN } from '../../i18n/zh-CN';
+import { ArticleTags } from './ArticleTags';
 import { formatDate } from './format';
 import './content.css';
 
@@ -52,18 +53,7 @@ export function ArticleCard({ article, flip = false }: { article: ArticleSummary
           </li>
         </ul>
         {article.summary && <p className="article-card__summary">{article.summary}</p>}
-        {article.tags.length > 0 && (
-          <ul className="tag-list" aria-label={text.tagsLabel}>
-            {article.tags.map((tag) => (
-              <li key={tag.id}>
-                <Link className="tag-chip" to={`/articleList?tagId=${tag.id}`}>
-                  <Tag aria-hidden="true" />
-                  {tag.name}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
+        <ArticleTags tags={article.tags} />
       </div>
     </article>
   );
