@@ -2,6 +2,7 @@ import { Compass } from 'lucide-react';
 import { TOKENS } from '../../ports/tokens';
 import { useService } from '../di';
 import { LinkCard } from '../features/content/LinkCards';
+import { KindGroup } from '../features/content/KindGroup';
 import { Loaded } from '../features/content/Loaded';
 import { useLoad } from '../features/content/useLoad';
 import { PageLayout } from '../components/PageLayout';
@@ -18,26 +19,25 @@ export default function SiteListPage() {
       <Loaded state={load} emptyText={zhCN.content.noSites}>
         {(data) =>
           data.map((group) => (
-            <section key={group.kind} className="group" aria-label={group.kind}>
-              <h2 className="section-title">
-                <Compass aria-hidden="true" />
-                {group.kind}
-                <span className="section-title__count">{zhCN.content.itemCount(group.list.length)}</span>
-              </h2>
-              <ul className="link-grid">
-                {group.list.map((site) => (
-                  <li key={site.id}>
-                    <LinkCard
-                      name={site.name}
-                      description={site.description}
-                      url={site.url}
-                      image={site.icon}
-                      shape="square"
-                    />
-                  </li>
-                ))}
-              </ul>
-            </section>
+            <KindGroup
+              key={group.kind}
+              kind={group.kind}
+              count={group.list.length}
+              icon={<Compass aria-hidden="true" />}
+              gridClass="link-grid"
+            >
+              {group.list.map((site) => (
+                <li key={site.id}>
+                  <LinkCard
+                    name={site.name}
+                    description={site.description}
+                    url={site.url}
+                    image={site.icon}
+                    shape="square"
+                  />
+                </li>
+              ))}
+            </KindGroup>
           ))
         }
       </Loaded>
