@@ -15,7 +15,10 @@ export interface AppConfig {
   adminUrl: string;
   /** Registration attempts allowed per client address and hour. */
   registerLimitPerHour: number;
-  musicApiUrl: string | undefined;
+  /** The music library's folder (default `dataDir/music`). */
+  musicDir: string;
+  /** A NeteaseCloudMusicApi-compatible server answering /wapi instead of the local library. */
+  musicUpstream: string | undefined;
   seedDemo: boolean;
   logLevel: string;
   clientDir: string;
@@ -79,7 +82,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     siteUrl: urlOrUndefined(env, 'SITE_URL', ['http:', 'https:']),
     adminUrl: urlOrUndefined(env, 'ADMIN_URL', ['http:', 'https:']) ?? '/userCenter',
     registerLimitPerHour: integerIn(env, 'REGISTER_LIMIT_PER_HOUR', 10, 1, 1_000_000),
-    musicApiUrl: urlOrUndefined(env, 'MUSIC_API_URL', ['http:', 'https:']),
+    musicDir: env.MUSIC_DIR ? path.resolve(cwd, env.MUSIC_DIR) : path.join(path.resolve(cwd, env.DATA_DIR || 'data'), 'music'),
+    musicUpstream: urlOrUndefined(env, 'MUSIC_UPSTREAM', ['http:', 'https:']),
     seedDemo: flag(env, 'SEED_DEMO', true),
     logLevel,
     clientDir: path.resolve(cwd, env.CLIENT_DIR || 'dist'),

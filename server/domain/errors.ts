@@ -10,6 +10,8 @@ export type AppErrorKind =
   | 'conflict' // 409
   | 'payloadTooLarge' // 413
   | 'rateLimited' // 429
+  | 'unavailable' // 502: a service we depend on failed
+  | 'timeout' // 504: a service we depend on did not answer in time
   | 'refused'; // 200 with a non-zero code: a business rule said no
 
 export class AppError extends Error {

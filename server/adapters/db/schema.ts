@@ -206,6 +206,35 @@ export interface MessageReplyTable {
   created_at: string;
 }
 
+export interface ChatMessageTable {
+  id: Generated<number>;
+  user_id: number;
+  /** Text, or an image URL; blanked when reverted. */
+  content: string;
+  /** 'text' | 'image'. */
+  content_type: string;
+  /** The sender's id for this send; unique per user. */
+  client_id: string;
+  created_at: string;
+  /** Set when the message was reverted (the row stays as a tombstone for replays). */
+  reverted_at: string | null;
+}
+
+export interface ChatClearTable {
+  id: Generated<number>;
+  /** Highest message id the clear removed. */
+  through_id: number;
+  user_id: number | null;
+  cleared_at: string;
+}
+
+export interface ChatBanTable {
+  user_id: number;
+  until: string;
+  /** 'kick' | 'mute'. */
+  reason: string;
+}
+
 export interface SeedMarkerTable {
   name: string;
   created_at: string;
@@ -234,4 +263,52 @@ export interface Database {
   board_message_like: BoardMessageLikeTable;
   message_reply: MessageReplyTable;
   seed_marker: SeedMarkerTable;
+  music_playlist: MusicPlaylistTable;
+  music_song: MusicSongTable;
+  chat_message: ChatMessageTable;
+  chat_clear: ChatClearTable;
+  chat_ban: ChatBanTable;
+}
+
+export interface MusicPlaylistTable {
+  id: Generated<number>;
+  /** Folder path inside the music folder, '/'-separated; '' is the top level. */
+  folder: string;
+  name: string;
+  description: string;
+  /** Cover image inside the folder ('' when none). */
+  cover_file: string;
+  /** Size and modification time of the cover file. */
+  cover_version: string;
+  position: number;
+  /** 0 once the folder is gone: the row stays so the id comes back with the folder. */
+  present: number;
+  updated_at: string;
+}
+
+export interface MusicSongTable {
+  id: Generated<number>;
+  /** Path inside the music folder, '/'-separated: the key that keeps the id stable. */
+  file: string;
+  playlist_id: number;
+  position: number;
+  title: string;
+  /** JSON array of artist names. */
+  artists: string;
+  album: string;
+  /** JSON array of aliases. */
+  aliases: string;
+  duration_ms: number;
+  /** Bits per second. */
+  bitrate: number;
+  size: number;
+  mime: string;
+  embedded_cover: number;
+  /** Size and modification time: a rescan re-reads the tags only when this changes. */
+  version: string;
+  /** Size and a hash of the first bytes: a renamed file keeps its id. */
+  fingerprint: string;
+  present: number;
+  play_count: number;
+  updated_at: string;
 }

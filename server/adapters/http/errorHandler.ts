@@ -11,6 +11,8 @@ const STATUS: Record<AppErrorKind, number> = {
   conflict: 409,
   payloadTooLarge: 413,
   rateLimited: 429,
+  unavailable: 502,
+  timeout: 504,
   refused: 200,
 };
 

@@ -6,6 +6,8 @@ import { contentMigration } from './0003_content';
 import { registrationThrottleMigration } from './0004_registration_throttle';
 import { messageRepliesMigration } from './0005_message_replies';
 import { searchTokensMigration } from './0006_search_tokens';
+import { musicMigration } from './0007_music';
+import { chatMigration } from './0008_chat';
 
 /** What a migration needs to stay portable between SQLite and PostgreSQL. */
 export interface MigrationContext {
@@ -33,6 +35,8 @@ function migrations(context: MigrationContext): Record<string, Migration> {
     '0004_registration_throttle': registrationThrottleMigration(context),
     '0005_message_replies': messageRepliesMigration(context),
     '0006_search_tokens': searchTokensMigration(context),
+    '0007_music': musicMigration(context),
+    '0008_chat': chatMigration(context),
   };
 }
 

@@ -1,0 +1,144 @@
+import { sql, type Kysely, type Selectable } from 'kysely';
+import type { Playlist, Track } from '../../domain/music/library';
+import type { PlayCounter } from '../../ports/musicSource';
+import type { Database, MusicPlaylistTable, MusicSongTable } from './schema';
+
+export interface StoredTrack extends Track {
+  fingerprint: string;
+  present: boolean;
+}
+
+export interface StoredPlaylist extends Playlist {
+  present: boolean;
+}
+
+export type TrackFields = Omit<Track, 'id' | 'playCount'> & { fingerprint: string };
+export type PlaylistFields = Omit<Playlist, 'id' | 'updatedAt'>;
+
+function toPlaylist(row: Selectable<MusicPlaylistTable>): StoredPlaylist {
+  return {
+    id: row.id,
+    folder: row.folder,
+    name: row.name,
+    description: row.description,
+    coverFile: row.cover_file,
+    coverVersion: row.cover_version,
+    position: row.position,
+    updatedAt: row.updated_at,
+    present: row.present === 1,
+  };
+}
+
+function toTrack(row: Selectable<MusicSongTable>): StoredTrack {
+  return {
+    id: row.id,
+    file: row.file,
+    playlistId: row.playlist_id,
+    position: row.position,
+    title: row.title,
+    artists: JSON.parse(row.artists) as string[],
+    album: row.album,
+    aliases: JSON.parse(row.aliases) as string[],
+    durationMs: row.duration_ms,
+    bitrate: row.bitrate,
+    size: Number(row.size),
+    mime: row.mime,
+    embeddedCover: row.embedded_cover === 1,
+    version: row.version,
+    fingerprint: row.fingerprint,
+    playCount: row.play_count,
+    present: row.present === 1,
+  };
+}
+
+function songColumns(fields: TrackFields, now: string) {
+  return {
+    file: fields.file,
+    playlist_id: fields.playlistId,
+    position: fields.position,
+    title: fields.title,
+    artists: JSON.stringify(fields.artists),
+    album: fields.album,
+    aliases: JSON.stringify(fields.aliases),
+    duration_ms: fields.durationMs,
+    bitrate: fields.bitrate,
+    size: fields.size,
+    mime: fields.mime,
+    embedded_cover: fields.embeddedCover ? 1 : 0,
+    version: fields.version,
+    fingerprint: fields.fingerprint,
+    present: 1,
+    updated_at: now,
+  };
+}
+
+/** The catalogue's rows. Ids are keyed by path, so they survive restarts and rescans. */
+export class KyselyMusicRepository implements PlayCounter {
+  constructor(private readonly db: Kysely<Database>) {}
+
+  async playlists(): Promise<StoredPlaylist[]> {
+    return (await this.db.selectFrom('music_playlist').selectAll().orderBy('id').execute()).map(toPlaylist);
+  }
+
+  async tracks(): Promise<StoredTrack[]> {
+    return (await this.db.selectFrom('music_song').selectAll().orderBy('id').execute()).map(toTrack);
+  }
+
+  /** Inserts or updates the folder's row; two instances scanning at once meet on the unique folder. */
+  async savePlaylist(fields: PlaylistFields, now: string): Promise<number> {
+    const values = {
+      name: fields.name,
+      description: fields.description,
+      cover_file: fields.coverFile,
+      cover_version: fields.coverVersion,
+      position: fields.position,
+      present: 1,
+      updated_at: now,
+    };
+    const row = await this.db
+      .insertInto('music_playlist')
+      .values({ folder: fields.folder, ...values })
+      .onConflict((conflict) => conflict.column('folder').doUpdateSet(values))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  async saveTrack(fields: TrackFields, now: string): Promise<number> {
+    const values = songColumns(fields, now);
+    const row = await this.db
+      .insertInto('music_song')
+      .values({ ...values, play_count: 0 })
+      .onConflict((conflict) => conflict.column('file').doUpdateSet(values))
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  }
+
+  /** A file moved or renamed: its row (and id) follows it. */
+  async moveTrack(id: number, fields: TrackFields, now: string): Promise<void> {
+    await this.db.updateTable('music_song').set(songColumns(fields, now)).where('id', '=', id).execute();
+  }
+
+  async placeTrack(id: number, playlistId: number, position: number): Promise<void> {
+    await this.db.updateTable('music_song').set({ playlist_id: playlistId, position, present: 1 }).where('id', '=', id).execute();
+  }
+
+  async markTracksAbsent(ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.updateTable('music_song').set({ present: 0 }).where('id', 'in', [...ids]).execute();
+  }
+
+  async markPlaylistsAbsent(ids: readonly number[]): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.updateTable('music_playlist').set({ present: 0 }).where('id', 'in', [...ids]).execute();
+  }
+
+  async countPlay(songId: number): Promise<void> {
+    await this.db
+      .updateTable('music_song')
+      .set({ play_count: sql<number>`play_count + 1` })
+      .where('id', '=', songId)
+      .execute();
+  }
+}

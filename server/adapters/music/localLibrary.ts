@@ -1,0 +1,155 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { zhCN } from '../../../src/ui/i18n/zh-CN';
+import type { MusicCatalogue } from '../../domain/music/catalogue';
+import { AppError } from '../../domain/errors';
+import { LocalMusicSource, type MusicUrls } from '../../domain/music/localMusicSource';
+import type { Clock } from '../../ports/clock';
+import { KyselyMusicRepository } from '../db/musicRepository';
+import type { Database } from '../db/schema';
+import { CoverCache, coverSize, generatedCover } from './coverImages';
+import { LibraryScanner, type ScanProgress, type ScanReport } from './libraryScanner';
+import { MusicFolder } from './musicFolder';
+import { romanise } from './pinyin';
+
+const text = zhCN.musicServer;
+const DEMO_MARKER = 'demo-music';
+/** Changes in the folder are gathered for this long before one rescan. */
+const RESCAN_DELAY_MS = 800;
+
+const tagOf = (...parts: string[]) => createHash('sha1').update(parts.join('|')).digest('hex').slice(0, 12);
+
+export interface LocalLibraryOptions {
+  db: Kysely<Database>;
+  musicDir: string;
+  /** Resized covers are kept here. */
+  cacheDir: string;
+  clock: Clock;
+  /** Copied into an empty music folder on the first start. */
+  demoDir?: string | undefined;
+  log?: (line: string) => void;
+}
+
+/**
+ * The blogger's own music folder as a music source: the catalogue in the database, the files on disk, covers
+ * resized on demand, and a watcher that rescans when files are added, changed or removed.
+ */
+export class LocalLibrary {
+  readonly folder: MusicFolder;
+  readonly scanner: LibraryScanner;
+  readonly source: LocalMusicSource;
+  readonly urls: MusicUrls;
+  private readonly repository: KyselyMusicRepository;
+  private readonly covers: CoverCache;
+  private watcher: fs.FSWatcher | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(private readonly options: LocalLibraryOptions) {
+    this.folder = new MusicFolder(options.musicDir);
+    this.repository = new KyselyMusicRepository(options.db);
+    this.scanner = new LibraryScanner(this.folder, this.repository, romanise, options.clock, options.log);
+    this.covers = new CoverCache(options.cacheDir);
+    this.urls = {
+      song: (track) => `/wapi/song/media/${track.id}/${tagOf(track.version)}`,
+      songCover: (track) => `/wapi/cover/song/${track.id}/${this.songCoverTag(track.id)}.jpg`,
+      playlistCover: (playlist) => `/wapi/cover/playlist/${playlist.id}/${tagOf(playlist.coverFile, playlist.coverVersion)}.jpg`,
+    };
+    this.source = new LocalMusicSource(() => this.scanner.catalogue, this.urls, this.folder, this.repository);
+  }
+
+  catalogue(): MusicCatalogue {
+    return this.scanner.catalogue;
+  }
+
+  /** Serves the stored catalogue at once; the demo copy, the scan and the watcher follow in the background. */
+  async start(): Promise<void> {
+    await this.scanner.load();
+    void this.prepare()
+      .then(() => this.rescan())
+      .then(() => this.watch())
+      .catch((error: unknown) => this.options.log?.(String(error)));
+  }
+
+  rescan(progress?: ScanProgress): Promise<ScanReport> {
+    return this.scanner.rescan(progress);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.timer);
+    this.watcher?.close();
+  }
+
+  /** The path of the cover JPEG at the asked size. */
+  async cover(kind: 'song' | 'playlist', id: number, param: string | undefined): Promise<string> {
+    const size = coverSize(param);
+    if (size === undefined) throw new AppError('invalid', text.badParameter('param'));
+    const catalogue = this.catalogue();
+    if (kind === 'playlist') {
+      const playlist = catalogue.playlist(id);
+      if (!playlist) throw new AppError('notFound', text.playlistNotFound);
+      const tag = tagOf(playlist.coverFile, playlist.coverVersion);
+      const file = playlist.coverFile && this.folder.absolute(playlist.folder ? `${playlist.folder}/${playlist.coverFile}` : playlist.coverFile);
+      return this.covers.resized(`playlist-${id}-${tag}`, size, async () => (file ? fsp.readFile(file) : generatedCover(`playlist-${id}`)));
+    }
+    const track = catalogue.track(id);
+    if (!track) throw new AppError('notFound', text.songNotFound);
+    const playlist = catalogue.playlist(track.playlistId);
+    return this.covers.resized(`song-${id}-${this.songCoverTag(id)}`, size, async () => {
+      const embedded = track.embeddedCover ? await this.folder.embeddedPicture(track.file).catch(() => undefined) : undefined;
+      if (embedded) return embedded;
+      if (playlist?.coverFile) return fsp.readFile(this.folder.absolute(playlist.folder ? `${playlist.folder}/${playlist.coverFile}` : playlist.coverFile));
+      return generatedCover(`playlist-${track.playlistId}`);
+    });
+  }
+
+  /** A song without its own picture shows its playlist's cover, so its tag follows that cover too. */
+  private songCoverTag(id: number): string {
+    const catalogue = this.catalogue();
+    const track = catalogue.track(id);
+    if (!track) return '0';
+    if (track.embeddedCover) return tagOf(track.version);
+    const playlist = catalogue.playlist(track.playlistId);
+    return tagOf(String(track.playlistId), playlist?.coverFile ?? '', playlist?.coverVersion ?? '');
+  }
+
+  /** On the first start with an empty music folder, the demo album goes in (once: deleting it later is respected). */
+  private async prepare(): Promise<void> {
+    await fsp.mkdir(this.options.musicDir, { recursive: true });
+    const { db, demoDir } = this.options;
+    if (!demoDir || !fs.existsSync(demoDir)) return;
+    if (await db.selectFrom('seed_marker').select('name').where('name', '=', DEMO_MARKER).executeTakeFirst()) return;
+    const empty = (await fsp.readdir(this.options.musicDir)).length === 0;
+    if (empty) {
+      await fsp.cp(demoDir, this.options.musicDir, { recursive: true });
+      const { files } = await this.folder.list();
+      this.options.log?.(text.scan.demoCopied(files.length));
+    }
+    await db
+      .insertInto('seed_marker')
+      .values({ name: DEMO_MARKER, created_at: this.options.clock.now().toISOString() })
+      .onConflict((conflict) => conflict.column('name').doNothing())
+      .execute();
+  }
+
+  private watch(): void {
+    if (this.closed) return;
+    try {
+      this.watcher = fs.watch(this.options.musicDir, { recursive: true }, () => {
+        clearTimeout(this.timer);
+        this.timer = setTimeout(() => void this.rescan().catch((error: unknown) => this.options.log?.(String(error))), RESCAN_DELAY_MS);
+      });
+      this.watcher.on('error', (error) => this.options.log?.(String(error)));
+    } catch (error) {
+      this.options.log?.(String(error));
+    }
+  }
+}
+
+export function defaultCacheDir(dataDir: string): string {
+  return path.join(dataDir, 'cache', 'covers');
+}

@@ -1,0 +1,158 @@
+import type { MusicLevel, PlaylistDto, SearchSongDto, SongDto, SongUrlDto } from '../../../src/protocol/music';
+import { zhCN } from '../../../src/ui/i18n/zh-CN';
+import { AppError } from '../../domain/errors';
+import type { MusicSource } from '../../ports/musicSource';
+
+const text = zhCN.musicServer;
+const TIMEOUT_MS = 10_000;
+const CACHE_MS = 60_000;
+const CACHE_ENTRIES = 500;
+
+type Json = Record<string, unknown>;
+
+const record = (value: unknown): Json => (typeof value === 'object' && value !== null ? (value as Json) : {});
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+const integer = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? Math.trunc(value) : 0);
+const string = (value: unknown): string => (typeof value === 'string' ? value : '');
+const strings = (value: unknown): string[] => list(value).filter((item): item is string => typeof item === 'string');
+
+/**
+ * The same six calls forwarded to a NeteaseCloudMusicApi-compatible server (`MUSIC_UPSTREAM`). Answers are
+ * narrowed to our shapes, so an upstream's extra or missing fields never reach the client unchecked; song
+ * details and lyrics are cached briefly; a song the upstream has no rights to keeps `url: null` so the player
+ * can skip it.
+ */
+export class UpstreamMusicSource implements MusicSource {
+  private readonly cache = new Map<string, { expires: number; value: Promise<Json> }>();
+
+  constructor(
+    private readonly baseUrl: string,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async toplists(): Promise<PlaylistDto[]> {
+    const body = await this.call('/toplist/detail', {});
+    return list(body.list).map((item) => {
+      const playlist = record(item);
+      return {
+        id: integer(playlist.id),
+        name: string(playlist.name),
+        coverImgUrl: string(playlist.coverImgUrl),
+        description: string(playlist.description),
+        trackCount: integer(playlist.trackCount),
+        updateFrequency: string(playlist.updateFrequency),
+        playCount: integer(playlist.playCount),
+      };
+    });
+  }
+
+  async playlistTracks(id: number, limit: number, offset: number): Promise<SongDto[]> {
+    // The public API reads `offset` as a page index; ours counts items, so ask from the start and cut here.
+    const body = await this.call('/playlist/track/all', { id, limit: offset + limit, offset: 0 });
+    return list(body.songs).slice(offset, offset + limit).map(songOf);
+  }
+
+  async songUrls(ids: readonly number[], level: MusicLevel): Promise<SongUrlDto[]> {
+    const body = await this.call('/song/url/v1', { id: ids.join(','), level });
+    return list(body.data).map((item) => {
+      const entry = record(item);
+      return {
+        id: integer(entry.id),
+        url: typeof entry.url === 'string' && entry.url !== '' ? entry.url : null,
+        br: integer(entry.br),
+        size: integer(entry.size),
+        type: string(entry.type).toLowerCase(),
+        level: string(entry.level) || level,
+      };
+    });
+  }
+
+  async songDetails(ids: readonly number[]): Promise<SongDto[]> {
+    const body = await this.cached(`detail:${ids.join(',')}`, () => this.call('/song/detail', { ids: ids.join(',') }));
+    return list(body.songs).map(songOf);
+  }
+
+  async search(keywords: string, limit: number, offset: number) {
+    const body = await this.call('/search', { keywords, limit, offset });
+    const result = record(body.result);
+    const songs = list(result.songs).map(searchSongOf);
+    const songCount = integer(result.songCount);
+    return { songs, songCount, hasMore: typeof result.hasMore === 'boolean' ? result.hasMore : offset + songs.length < songCount };
+  }
+
+  async lyric(id: number) {
+    const body = await this.cached(`lyric:${id}`, () => this.call('/lyric', { id }));
+    const part = (value: unknown) => {
+      const lyric = string(record(value).lyric);
+      return lyric.trim() ? { lyric } : undefined;
+    };
+    const lrc = part(body.lrc);
+    const tlyric = part(body.tlyric);
+    const yrc = part(body.yrc);
+    if (!lrc && !yrc) return { nolyric: true };
+    return { ...(lrc && { lrc }), ...(tlyric && { tlyric }), ...(yrc && { yrc }) };
+  }
+
+  private cached(key: string, load: () => Promise<Json>): Promise<Json> {
+    const now = this.now();
+    const hit = this.cache.get(key);
+    if (hit && hit.expires > now) return hit.value;
+    if (this.cache.size >= CACHE_ENTRIES) {
+      for (const [stale, entry] of this.cache) if (entry.expires <= now || this.cache.size >= CACHE_ENTRIES) this.cache.delete(stale);
+    }
+    const value = load();
+    this.cache.set(key, { expires: now + CACHE_MS, value });
+    // A failure is not remembered: the next listener asks again.
+    value.catch(() => this.cache.delete(key));
+    return value;
+  }
+
+  private async call(route: string, query: Record<string, string | number>): Promise<Json> {
+    const url = new URL(this.baseUrl + route);
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, String(value));
+    let response: Response;
+    try {
+      response = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS), headers: { accept: 'application/json' } });
+    } catch (error) {
+      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+      throw new AppError(timedOut ? 'timeout' : 'unavailable', timedOut ? text.upstreamTimeout : text.upstreamFailed);
+    }
+    const body = record(await response.json().catch(() => undefined));
+    if (!response.ok || body.code !== 200) throw new AppError('unavailable', text.upstreamFailed);
+    return body;
+  }
+}
+
+function songOf(item: unknown): SongDto {
+  const song = record(item);
+  const album = record(song.al);
+  return {
+    id: integer(song.id),
+    name: string(song.name),
+    ar: list(song.ar).map((artist) => ({ id: integer(record(artist).id), name: string(record(artist).name) })),
+    al: { id: integer(album.id), name: string(album.name), picUrl: string(album.picUrl) },
+    alia: strings(song.alia),
+    dt: integer(song.dt),
+  };
+}
+
+function searchSongOf(item: unknown): SearchSongDto {
+  const song = record(item);
+  const album = record(song.album);
+  return {
+    id: integer(song.id),
+    name: string(song.name),
+    artists: list(song.artists).map((artist) => {
+      const entry = record(artist);
+      return { id: integer(entry.id), name: string(entry.name), img1v1Url: string(entry.img1v1Url) };
+    }),
+    album: {
+      id: integer(album.id),
+      name: string(album.name),
+      picUrl: string(album.picUrl),
+      artist: { img1v1Url: string(record(album.artist).img1v1Url) },
+    },
+    alias: strings(song.alias),
+    duration: integer(song.duration),
+  };
+}
