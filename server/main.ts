@@ -32,6 +32,11 @@ import { BoardService } from './domain/content/boardService';
 import { ShowcaseService } from './domain/content/showcaseService';
 import { SiteService } from './domain/site/siteService';
 import { systemClock } from './ports/clock';
+import { ChatService } from './domain/chat/chatService';
+import { KyselyChatRepository } from './adapters/db/chatRepository';
+import { MemoryChatHub } from './adapters/ws/memoryChatHub';
+import { RedisChatHub } from './adapters/ws/redisChatHub';
+import type { ChatHub } from './ports/chatHub';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DEMO_CONTENT_DIR = path.join(PROJECT_ROOT, 'content', 'demo');
@@ -74,6 +79,10 @@ export interface ServerOverrides {
   passwordHasher?: PasswordHasher;
   /** Where the first start's administrator password is printed (stdout by default). */
   announce?: (line: string) => void;
+  /** Namespace of the chat's Redis keys and channel (REDIS_URL set); tests give each run its own. */
+  chatRedisPrefix?: string;
+  /** Chat timers (socket heartbeat, presence refresh), shortened by tests. */
+  chatTimers?: { heartbeatMs?: number; presenceRefreshMs?: number };
 }
 
 export interface CreatedServer {
@@ -104,6 +113,17 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
     await seedDemoContent({ db: database.db, dialect: database.dialect, contentDir: DEMO_CONTENT_DIR, media, clock: systemClock });
   }
 
+  const chatHub: ChatHub = config.redisUrl
+    ? new RedisChatHub({ url: config.redisUrl, prefix: overrides.chatRedisPrefix ?? 'blog:chat' })
+    : new MemoryChatHub();
+  if (chatHub instanceof RedisChatHub) await chatHub.whenReady();
+  const chat = new ChatService({
+    messages: new KyselyChatRepository(database.db),
+    hub: chatHub,
+    users: new KyselyUserRepository(database.db),
+    clock: systemClock,
+  });
+
   const app = await buildApp(
     {
       site: new SiteService(sites),
@@ -111,6 +131,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
       notifications,
       media,
       content: createContentServices(database.db, database.dialect, notifications),
+      chat: { chat, hub: chatHub, ...overrides.chatTimers },
       healthCheck: async () => {
         await sql`select 1`.execute(database.db);
       },
@@ -129,6 +150,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
     notifications,
     close: async () => {
       await app.close();
+      await chatHub.close();
       await database.close();
     },
   };

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
+import websocket from '@fastify/websocket';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { CLIENT_ROUTES } from '../../../src/protocol/routes';
@@ -23,6 +24,9 @@ import { uploadRoutes } from './routes/upload';
 import { userRoutes } from './routes/user';
 import { contentRoutes, type ContentServices } from './routes/content';
 import { pageHtmlProvider } from './routes/feed';
+import { chatRoutes } from './routes/chat';
+import { chatSocketRoutes, type ChatSocketOptions } from '../ws/chatSocket';
+import { CHAT_MAX_FRAME_BYTES } from '../../../src/protocol/chat';
 
 export interface AppServices {
   site: SiteService;
@@ -32,6 +36,8 @@ export interface AppServices {
   media?: MediaStore;
   /** Articles, showcase pages, message board and feeds; the article page's HTML carries its metadata. */
   content?: ContentServices;
+  /** The chat room: its rules and the hub its instances share; the socket at /ws/ and /api/chat/ come with it. */
+  chat?: Pick<ChatSocketOptions, 'chat' | 'hub' | 'heartbeatMs' | 'presenceRefreshMs'>;
   /** Resolves when the database answers; used by /healthz. */
   healthCheck(): Promise<void>;
 }
@@ -110,6 +116,12 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
       siteUrl: options.siteUrl,
       serveRobots: !(options.clientDir && fs.existsSync(path.join(options.clientDir, 'robots.txt'))),
     });
+  }
+  if (services.chat) {
+    // A frame above the limit closes the socket (1009) before it is even parsed.
+    await app.register(websocket, { options: { maxPayload: CHAT_MAX_FRAME_BYTES } });
+    await app.register(chatSocketRoutes, { ...services.chat, siteUrl: options.siteUrl });
+    await app.register(chatRoutes, { chat: services.chat.chat });
   }
   const htmlFor = services.content && pageHtmlProvider(services.content.articles, services.site, options.siteUrl);
 

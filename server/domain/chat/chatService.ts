@@ -1,0 +1,177 @@
+import type { ChatHub } from '../../ports/chatHub';
+import type { ChatRepository } from '../../ports/chatRepository';
+import type { Clock } from '../../ports/clock';
+import type { UserRepository } from '../../ports/userRepository';
+import type { ChatActor, ChatBan, ChatContentType, ChatMessage } from './chatMessage';
+import { DuplicateGuard, SlidingWindowLimiter } from './limits';
+import { chatMessages } from './messages';
+import { CHAT_POLICY } from './policy';
+import { ChatRefusal } from './refusal';
+import { checkContent, checkNotBanned, checkRevert, requireAdministrator } from './rules';
+
+export interface ChatDeps {
+  messages: ChatRepository;
+  hub: ChatHub;
+  users: Pick<UserRepository, 'findById'>;
+  clock: Clock;
+}
+
+export interface SendInput {
+  content: string;
+  contentType: ChatContentType;
+  clientId: string;
+}
+
+export interface SendResult {
+  message: ChatMessage;
+  /** The client id was already stored: acknowledged again, not broadcast again. */
+  duplicate: boolean;
+}
+
+/** What a (re)connecting client gets: the recent page, or what it missed since `lastId`. */
+export interface Catchup {
+  mode: 'recent' | 'missed';
+  /** Oldest first. */
+  list: ChatMessage[];
+  reverted: number[];
+  hasMore: boolean;
+}
+
+/**
+ * The chat room's rules: who may send, revert, clear, kick and mute, and the limits of a send. Rate and
+ * duplicate limits are per instance (in memory); bans live in the database so every instance enforces them.
+ */
+export class ChatService {
+  private readonly rate = new SlidingWindowLimiter();
+  private readonly duplicates = new DuplicateGuard();
+  /** Sends being stored, by user and client id: a second frame with the same id waits for the first. */
+  private readonly inFlight = new Map<string, Promise<SendResult>>();
+  private sends = 0;
+
+  constructor(private readonly deps: ChatDeps) {}
+
+  async send(actor: ChatActor, input: SendInput): Promise<SendResult> {
+    const key = `${actor.id}\u0000${input.clientId}`;
+    const pending = this.inFlight.get(key);
+    if (pending) return { ...(await pending), duplicate: true };
+    const work = this.store(actor, input);
+    this.inFlight.set(key, work);
+    try {
+      return await work;
+    } finally {
+      this.inFlight.delete(key);
+    }
+  }
+
+  private async store(actor: ChatActor, input: SendInput): Promise<SendResult> {
+    const content = checkContent(input.content, input.contentType);
+    const { messages, clock } = this.deps;
+    const existing = await messages.findByClientId(actor.id, input.clientId);
+    if (existing) return { message: existing, duplicate: true };
+    checkNotBanned(await messages.ban(actor.id), clock.now());
+
+    const now = clock.now();
+    const nowMs = now.getTime();
+    if (this.duplicates.isDuplicate(actor.id, content, nowMs)) {
+      throw new ChatRefusal('rateLimited', 'duplicate', chatMessages.duplicate);
+    }
+    if (!this.rate.tryAcquire(actor.id, nowMs)) throw new ChatRefusal('rateLimited', 'rate_limited', chatMessages.rateLimited);
+    this.duplicates.accept(actor.id, content, nowMs);
+    if (++this.sends % 1000 === 0) {
+      this.rate.sweep(nowMs);
+      this.duplicates.sweep(nowMs);
+    }
+
+    const stored = await messages.insert({
+      userId: actor.id,
+      content,
+      contentType: input.contentType,
+      clientId: input.clientId,
+      createdAt: now.toISOString(),
+    });
+    if (!stored.duplicate) await this.deps.hub.publish({ type: 'message', message: stored.message });
+    return stored;
+  }
+
+  /** The author within two minutes, an administrator always; broadcast to the room either way. */
+  async revert(actor: ChatActor, messageId: number): Promise<void> {
+    const { messages, clock, hub } = this.deps;
+    const message = await messages.findById(messageId);
+    if (!message) throw new ChatRefusal('notFound', 'not_found', chatMessages.messageNotFound);
+    const now = clock.now();
+    checkRevert(actor, message, now);
+    if (!(await messages.revert(messageId, now.toISOString()))) {
+      throw new ChatRefusal('notFound', 'not_found', chatMessages.messageNotFound);
+    }
+    await hub.publish({ type: 'revert', messageId });
+  }
+
+  async clear(actor: ChatActor): Promise<void> {
+    requireAdministrator(actor);
+    await this.deps.messages.clear(actor.id, this.deps.clock.now().toISOString());
+    await this.deps.hub.publish({ type: 'clear' });
+  }
+
+  /** Closes the target's sockets on every instance and bars them from sending for ten minutes. */
+  async kick(actor: ChatActor, targetId: number): Promise<void> {
+    const target = await this.target(actor, targetId);
+    const until = new Date(this.deps.clock.now().getTime() + CHAT_POLICY.kickBanMs).toISOString();
+    await this.deps.messages.setBan({ userId: targetId, until, reason: 'kick' });
+    await this.deps.hub.publish({ type: 'kick', userId: targetId, nickName: target.nickName });
+  }
+
+  /** Mutes the target for `minutes`; 0 lifts a mute (or a kick's ban). */
+  async mute(actor: ChatActor, targetId: number, minutes: number): Promise<void> {
+    const target = await this.target(actor, targetId);
+    if (minutes <= 0) {
+      await this.deps.messages.liftBan(targetId);
+      await this.deps.hub.publish({ type: 'notice', reason: 'user_unmuted', content: chatMessages.userUnmuted(target.nickName) });
+      return;
+    }
+    const capped = Math.min(minutes, CHAT_POLICY.maxMuteMinutes);
+    const until = new Date(this.deps.clock.now().getTime() + capped * 60_000).toISOString();
+    await this.deps.messages.setBan({ userId: targetId, until, reason: 'mute' });
+    await this.deps.hub.publish({ type: 'notice', reason: 'user_muted', content: chatMessages.userMuted(target.nickName, capped) });
+  }
+
+  /** The user's ban in force now, if any. */
+  async activeBan(userId: number): Promise<ChatBan | undefined> {
+    const ban = await this.deps.messages.ban(userId);
+    return ban && Date.parse(ban.until) > this.deps.clock.now().getTime() ? ban : undefined;
+  }
+
+  /** getChatList: newest first. */
+  history(size: number, beforeId?: number): Promise<ChatMessage[]> {
+    return this.deps.messages.page(size, beforeId && beforeId > 0 ? beforeId : undefined);
+  }
+
+  /**
+   * The init answer. With a last seen id the client gets the messages after it and the ids reverted at or
+   * below it; after a clear that removed what it holds, or when it missed too much, the recent page instead.
+   */
+  async catchUp(lastId: number | undefined): Promise<Catchup> {
+    const { messages } = this.deps;
+    if (lastId !== undefined && lastId > 0 && lastId > (await messages.clearedThroughId())) {
+      const missed = await messages.after(lastId, CHAT_POLICY.maxReplay + 1);
+      if (missed.length <= CHAT_POLICY.maxReplay) {
+        const reverted = await messages.revertedAtOrBelow(lastId, CHAT_POLICY.maxRevertedReplay);
+        return { mode: 'missed', list: missed, reverted, hasMore: false };
+      }
+    }
+    const page = await messages.page(CHAT_POLICY.recentPageSize + 1);
+    return {
+      mode: 'recent',
+      list: page.slice(0, CHAT_POLICY.recentPageSize).reverse(),
+      reverted: [],
+      hasMore: page.length > CHAT_POLICY.recentPageSize,
+    };
+  }
+
+  private async target(actor: ChatActor, targetId: number) {
+    requireAdministrator(actor);
+    if (targetId === actor.id) throw new ChatRefusal('invalid', 'forbidden', chatMessages.cannotTargetSelf);
+    const target = await this.deps.users.findById(targetId);
+    if (!target) throw new ChatRefusal('notFound', 'not_found', chatMessages.userNotFound);
+    return target;
+  }
+}
