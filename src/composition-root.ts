@@ -17,6 +17,8 @@ import { sessionMachine } from './domain/account/session.machine';
 import { notificationsMachine } from './domain/notifications/notifications.machine';
 import { createSiteApi } from './adapters/http/siteApi';
 import { createContentApi } from './adapters/http/contentApi';
+import { createMusicApi } from './adapters/http/musicApi';
+import { playerModule } from './adapters/player/playerModule';
 import { NoticeCenter } from './adapters/notifier/noticeCenter';
 import { EncodedStorage, MirroredStorage } from './adapters/storage/encodedStorage';
 import { TOKENS, type Services } from './ports/tokens';
@@ -51,6 +53,8 @@ const adaptersModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.contentApi).toResolvedValue((http: HttpClient) => createContentApi(http), [HTTP_CLIENT]);
   bind(TOKENS.accountApi).toResolvedValue((http: HttpClient) => createAccountApi(http), [HTTP_CLIENT]);
   bind(TOKENS.notifyApi).toResolvedValue((http: HttpClient) => createNotifyApi(http), [HTTP_CLIENT]);
+  // The music API: our /wapi; any NeteaseCloudMusicApi-compatible server is a base URL away.
+  bind(TOKENS.musicApi).toResolvedValue((http: HttpClient) => createMusicApi(http), [HTTP_CLIENT]);
 });
 
 /** Long-lived actors, created and started once; views only read and send. */
@@ -226,7 +230,7 @@ const accountModule = new ContainerModule(({ bind }) => {
 
 export function createContainer(): Container {
   const container = new Container({ defaultScope: 'Singleton' });
-  container.load(adaptersModule, actorsModule, searchModule, accountModule);
+  container.load(adaptersModule, actorsModule, searchModule, accountModule, playerModule);
   // Started at once: a stored login is checked on load, and a 401 must find the session listening.
   container.get(TOKENS.notifications);
   return container;

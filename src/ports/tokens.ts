@@ -12,6 +12,12 @@ import type { ContentApi } from './contentApi';
 import type { KeyValueStore } from './keyValueStore';
 import type { NoticeFeed, Notifier } from './notifier';
 import type { SiteApi } from './siteApi';
+import type { MusicApi } from './musicApi';
+import type { AudioOutput } from './audioOutput';
+import type { MediaSession } from './mediaSession';
+import type { playerMachine } from '../domain/player/player.machine';
+import type { playlistMachine } from '../domain/player/playlist.machine';
+import type { musicSearchMachine } from '../domain/player/musicSearch.machine';
 
 /** One token per port and per long-lived actor; `Services` says what each resolves to. */
 const siteApi = Symbol('siteApi');
@@ -31,6 +37,12 @@ const preferences = Symbol('preferences');
 const appSession = Symbol('appSession');
 const contentApi = Symbol('contentApi');
 const search = Symbol('search');
+const musicApi = Symbol('musicApi');
+const audioOutput = Symbol('audioOutput');
+const mediaSession = Symbol('mediaSession');
+const player = Symbol('player');
+const musicPlaylist = Symbol('musicPlaylist');
+const musicSearch = Symbol('musicSearch');
 
 export const TOKENS = {
   siteApi,
@@ -50,6 +62,12 @@ export const TOKENS = {
   appSession,
   contentApi,
   search,
+  musicApi,
+  audioOutput,
+  mediaSession,
+  player,
+  musicPlaylist,
+  musicSearch,
 } as const;
 
 export interface Services {
@@ -70,6 +88,16 @@ export interface Services {
   appSession: ActorRefFrom<typeof appSessionMachine>;
   contentApi: ContentApi;
   search: ActorRefFrom<typeof searchMachine>;
+  musicApi: MusicApi;
+  /** The one audio element; `currentTime()` gives the precise position for per-frame karaoke fills. */
+  audioOutput: AudioOutput;
+  mediaSession: MediaSession;
+  /** The global music player: lives for the whole visit, saved on pagehide and restored paused. */
+  player: ActorRefFrom<typeof playerMachine>;
+  /** The overlay's classified playlists and their songs, 30 a page. */
+  musicPlaylist: ActorRefFrom<typeof playlistMachine>;
+  /** The music search panel, 20 a page. */
+  musicSearch: ActorRefFrom<typeof musicSearchMachine>;
 }
 
 export type Token = (typeof TOKENS)[keyof typeof TOKENS];

@@ -489,6 +489,17 @@ export const zhCN = {
     resultCount: (n: number) => `找到 ${n} 篇相关文章`,
     failed: (reason: string) => `搜索失败：${reason}`,
   },
+  /** The music player's notices (src/adapters/player turns the machines' `notice` events into these). */
+  music: {
+    added: '添加成功',
+    removed: '删除成功',
+    duplicate: '这首歌已经在我的歌单里啦',
+    unavailable: (name: string) => `《${name}》暂无版权，已为你跳过`,
+    noneAvailable: '当前列表里的歌曲都暂无版权',
+    noSongs: '暂无相关歌曲',
+    startHint: '左下角可以听听音乐哦',
+    unknownArtist: '歌手走丢了',
+  },
   /** The article page. */
   article: {
     published: '发表于',

@@ -1,0 +1,165 @@
+import { ContainerModule } from 'inversify';
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import { DEFAULT_SONG_LEVEL } from '../../domain/player/music';
+import { musicSearchMachine } from '../../domain/player/musicSearch.machine';
+import { restorePlayer, toSaved } from '../../domain/player/persistence';
+import { playerMachine, type PlayerEmitted } from '../../domain/player/player.machine';
+import { playlistMachine } from '../../domain/player/playlist.machine';
+import type { AudioOutput } from '../../ports/audioOutput';
+import type { MediaSession } from '../../ports/mediaSession';
+import type { MusicApi } from '../../ports/musicApi';
+import type { Notifier } from '../../ports/notifier';
+import { TOKENS, type Services } from '../../ports/tokens';
+import { zhCN } from '../../ui/i18n/zh-CN';
+import { createMediaSession } from '../audio/browserMediaSession';
+import { createHtmlAudioOutput } from '../audio/htmlAudioOutput';
+import { audioActor } from './audioActor';
+import { createTabLease, type TabLease } from './tabLease';
+
+export const PLAYER_STORAGE_KEY = 'player';
+
+const text = zhCN.music;
+
+export interface PlayerDeps {
+  api: MusicApi;
+  audio: AudioOutput;
+  media: MediaSession;
+  local: Services['localStore'];
+  random: Services['random'];
+  notifier: Notifier;
+  lease: TabLease;
+}
+
+/** The player machine with real I/O: the track loader on the music API, the audio actor on the output. */
+export function providePlayer(api: MusicApi, audio: AudioOutput) {
+  return playerMachine.provide({
+    actors: {
+      loadTrack: fromPromise(async ({ input }) => {
+        // A missing lyric must not stop the song: the board then shows no lines.
+        const [url, lyrics] = await Promise.all([
+          api.songUrl(input.song.id, DEFAULT_SONG_LEVEL),
+          api.lyric(input.song.id).catch(() => ({ lrc: '', tlyric: '', yrc: '' })),
+        ]);
+        return { url, lyrics };
+      }),
+      audio: audioActor(audio),
+    },
+  });
+}
+
+function announce(notifier: Notifier, event: PlayerEmitted): void {
+  if (event.type === 'play.failed') {
+    console.warn('[player] play failed:', event.message);
+    return;
+  }
+  if (event.type !== 'notice') return;
+  switch (event.notice) {
+    case 'song.unavailable':
+      return notifier.notify({ level: 'warning', message: text.unavailable(event.song.name) });
+    case 'custom.added':
+      return notifier.notify({ level: 'success', message: text.added, durationMs: 1000 });
+    case 'custom.removed':
+      return notifier.notify({ level: 'success', message: text.removed, durationMs: 1000 });
+    case 'custom.duplicate':
+      return notifier.notify({ level: 'warning', message: text.duplicate, durationMs: 1000 });
+  }
+}
+
+/** Keeps the OS media controls in step with the player and sends their actions back to it. */
+function followMediaSession(player: ActorRefFrom<typeof playerMachine>, media: MediaSession): void {
+  media.setHandlers({
+    play: () => player.send({ type: 'playback.play' }),
+    pause: () => player.send({ type: 'playback.pause' }),
+    previous: () => player.send({ type: 'track.previous' }),
+    next: () => player.send({ type: 'track.next' }),
+    seekTo: (seconds) => player.send({ type: 'seek.commit', time: seconds }),
+  });
+  let songId: number | null = null;
+  let playing: boolean | null = null;
+  let duration = -1;
+  player.subscribe((snapshot) => {
+    const { current, currentTime, isUseProgress, isClickLyric } = snapshot.context;
+    if ((current?.id ?? null) !== songId) {
+      songId = current?.id ?? null;
+      media.setMetadata(current ? { title: current.name, artist: current.artists.join(' / ') || text.unknownArtist, cover: current.cover || undefined } : null);
+    }
+    const nowPlaying = snapshot.matches({ playback: 'playing' });
+    const moved = nowPlaying !== playing || snapshot.context.duration !== duration || isUseProgress || isClickLyric;
+    if (nowPlaying !== playing) media.setPlaybackState(current ? (nowPlaying ? 'playing' : 'paused') : 'none');
+    playing = nowPlaying;
+    duration = snapshot.context.duration;
+    if (moved) media.setPosition(currentTime, duration);
+  });
+}
+
+/**
+ * Starts the global player: restored (paused at the saved position) from local storage, saved again when
+ * the page is hidden or unloaded, but only by the tab that played last (`TabLease`); that tab's start
+ * pauses the others.
+ */
+export function startPlayer(deps: PlayerDeps): ActorRefFrom<typeof playerMachine> {
+  const { api, audio, media, local, random, notifier, lease } = deps;
+  const actor = createActor(providePlayer(api, audio), {
+    input: { saved: restorePlayer(local.get(PLAYER_STORAGE_KEY)), randomInt: (max) => random.int(max) },
+  });
+  actor.on('*', (event) => announce(notifier, event));
+  actor.on('playback.started', () => lease.claim());
+  lease.onLost(() => actor.send({ type: 'playback.pause' }));
+  actor.start();
+  followMediaSession(actor, media);
+
+  const save = () => {
+    if (lease.mayWrite()) local.set(PLAYER_STORAGE_KEY, toSaved(actor.getSnapshot().context));
+  };
+  if (typeof window !== 'undefined') {
+    window.addEventListener('pagehide', save);
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') save();
+    });
+  }
+  return actor;
+}
+
+/** The music overlay: the player, its classified playlists and its search panel; ports bound to browser adapters. */
+export const playerModule = new ContainerModule(({ bind }) => {
+  bind(TOKENS.audioOutput).toDynamicValue(() => createHtmlAudioOutput()).inSingletonScope();
+  bind(TOKENS.mediaSession).toDynamicValue(() => createMediaSession()).inSingletonScope();
+
+  bind(TOKENS.player)
+    .toResolvedValue(
+      (api: MusicApi, audio: AudioOutput, media: MediaSession, local: Services['localStore'], random: Services['random'], notifier: Notifier) =>
+        startPlayer({ api, audio, media, local, random, notifier, lease: createTabLease(local) }),
+      [TOKENS.musicApi, TOKENS.audioOutput, TOKENS.mediaSession, TOKENS.localStore, TOKENS.random, TOKENS.notifier],
+    )
+    .inSingletonScope();
+
+  bind(TOKENS.musicPlaylist)
+    .toResolvedValue(
+      (api: MusicApi) =>
+        createActor(
+          playlistMachine.provide({
+            actors: {
+              fetchPlaylists: fromPromise(() => api.playlists()),
+              fetchTracks: fromPromise(({ input }) => api.playlistTracks(input.id, input.offset, input.limit)),
+            },
+          }),
+        ).start(),
+      [TOKENS.musicApi],
+    )
+    .inSingletonScope();
+
+  bind(TOKENS.musicSearch)
+    .toResolvedValue(
+      (api: MusicApi, notifier: Notifier) => {
+        const actor = createActor(
+          musicSearchMachine.provide({
+            actors: { searchSongs: fromPromise(({ input }) => api.search(input.keyword, input.offset, input.limit)) },
+          }),
+        );
+        actor.on('notice', () => notifier.notify({ level: 'info', message: text.noSongs, durationMs: 1000 }));
+        return actor.start();
+      },
+      [TOKENS.musicApi, TOKENS.notifier],
+    )
+    .inSingletonScope();
+});
