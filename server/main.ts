@@ -32,6 +32,8 @@ import { BoardService } from './domain/content/boardService';
 import { ShowcaseService } from './domain/content/showcaseService';
 import { SiteService } from './domain/site/siteService';
 import { systemClock } from './ports/clock';
+import { LocalLibrary, defaultCacheDir } from './adapters/music/localLibrary';
+import { UpstreamMusicSource } from './adapters/music/upstreamMusicSource';
 import { ChatService } from './domain/chat/chatService';
 import { KyselyChatRepository } from './adapters/db/chatRepository';
 import { MemoryChatHub } from './adapters/ws/memoryChatHub';
@@ -40,6 +42,7 @@ import type { ChatHub } from './ports/chatHub';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DEMO_CONTENT_DIR = path.join(PROJECT_ROOT, 'content', 'demo');
+export const DEMO_MUSIC_DIR = path.join(DEMO_CONTENT_DIR, 'music');
 
 export interface RunningServer extends CreatedServer {
   url: string;
@@ -89,6 +92,8 @@ export interface CreatedServer {
   app: FastifyInstance;
   /** How other areas (the content importer, message board) tell users something happened. */
   notifications: NotificationPublisher;
+  /** The local music library (absent when MUSIC_UPSTREAM answers instead). */
+  music?: LocalLibrary | undefined;
   close(): Promise<void>;
 }
 
@@ -124,6 +129,19 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
     clock: systemClock,
   });
 
+  // The music library answers at once from the stored catalogue; the folder is scanned in the background.
+  const library = config.musicUpstream
+    ? undefined
+    : new LocalLibrary({
+        db: database.db,
+        musicDir: config.musicDir,
+        cacheDir: defaultCacheDir(config.dataDir),
+        clock: systemClock,
+        demoDir: config.seedDemo ? DEMO_MUSIC_DIR : undefined,
+        log: config.logLevel === 'silent' ? undefined : (line) => process.stderr.write(`${line}\n`),
+      });
+  await library?.start();
+
   const app = await buildApp(
     {
       site: new SiteService(sites),
@@ -132,6 +150,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
       media,
       content: createContentServices(database.db, database.dialect, notifications),
       chat: { chat, hub: chatHub, ...overrides.chatTimers },
+      music: library ? { source: library.source, library } : { source: new UpstreamMusicSource(config.musicUpstream ?? '') },
       healthCheck: async () => {
         await sql`select 1`.execute(database.db);
       },
@@ -148,7 +167,9 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
   return {
     app,
     notifications,
+    music: library,
     close: async () => {
+      await library?.close();
       await app.close();
       await chatHub.close();
       await database.close();

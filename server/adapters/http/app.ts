@@ -24,6 +24,9 @@ import { uploadRoutes } from './routes/upload';
 import { userRoutes } from './routes/user';
 import { contentRoutes, type ContentServices } from './routes/content';
 import { pageHtmlProvider } from './routes/feed';
+import { musicMediaRoutes, musicRoutes } from './routes/music';
+import type { MusicSource } from '../../ports/musicSource';
+import type { LocalLibrary } from '../music/localLibrary';
 import { chatRoutes } from './routes/chat';
 import { chatSocketRoutes, type ChatSocketOptions } from '../ws/chatSocket';
 import { CHAT_MAX_FRAME_BYTES } from '../../../src/protocol/chat';
@@ -38,6 +41,8 @@ export interface AppServices {
   content?: ContentServices;
   /** The chat room: its rules and the hub its instances share; the socket at /ws/ and /api/chat/ come with it. */
   chat?: Pick<ChatSocketOptions, 'chat' | 'hub' | 'heartbeatMs' | 'presenceRefreshMs'>;
+  /** The six /wapi calls; with a local library also its audio and covers. */
+  music?: { source: MusicSource; library?: LocalLibrary | undefined };
   /** Resolves when the database answers; used by /healthz. */
   healthCheck(): Promise<void>;
 }
@@ -122,6 +127,10 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     await app.register(websocket, { options: { maxPayload: CHAT_MAX_FRAME_BYTES } });
     await app.register(chatSocketRoutes, { ...services.chat, siteUrl: options.siteUrl });
     await app.register(chatRoutes, { chat: services.chat.chat });
+  }
+  if (services.music) {
+    await app.register(musicRoutes, { source: services.music.source });
+    if (services.music.library) await app.register(musicMediaRoutes, { library: services.music.library });
   }
   const htmlFor = services.content && pageHtmlProvider(services.content.articles, services.site, options.siteUrl);
 

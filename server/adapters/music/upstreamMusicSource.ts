@@ -25,10 +25,16 @@ const strings = (value: unknown): string[] => list(value).filter((item): item is
 export class UpstreamMusicSource implements MusicSource {
   private readonly cache = new Map<string, { expires: number; value: Promise<Json> }>();
 
+  private readonly timeoutMs: number;
+  private readonly now: () => number;
+
   constructor(
     private readonly baseUrl: string,
-    private readonly now: () => number = Date.now,
-  ) {}
+    options: { timeoutMs?: number; now?: () => number } = {},
+  ) {
+    this.timeoutMs = options.timeoutMs ?? TIMEOUT_MS;
+    this.now = options.now ?? Date.now;
+  }
 
   async toplists(): Promise<PlaylistDto[]> {
     const body = await this.call('/toplist/detail', {});
@@ -112,7 +118,7 @@ export class UpstreamMusicSource implements MusicSource {
     for (const [name, value] of Object.entries(query)) url.searchParams.set(name, String(value));
     let response: Response;
     try {
-      response = await fetch(url, { signal: AbortSignal.timeout(TIMEOUT_MS), headers: { accept: 'application/json' } });
+      response = await fetch(url, { signal: AbortSignal.timeout(this.timeoutMs), headers: { accept: 'application/json' } });
     } catch (error) {
       const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
       throw new AppError(timedOut ? 'timeout' : 'unavailable', timedOut ? text.upstreamTimeout : text.upstreamFailed);

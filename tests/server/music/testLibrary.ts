@@ -92,7 +92,7 @@ export async function startMusicServer(options: { dataDir?: string; musicDir?: s
     clientDir,
     musicDir,
     musicUpstream: options.upstream,
-  });
+  }, { announce: () => undefined });
   await server.music?.rescan();
   return {
     app: server.app,

@@ -1,0 +1,35 @@
+import cliProgress from 'cli-progress';
+import { zhCN } from '../../src/ui/i18n/zh-CN';
+import { LocalLibrary, defaultCacheDir } from '../adapters/music/localLibrary';
+import { systemClock } from '../ports/clock';
+import { runCommand, withDatabase } from './command';
+
+const text = zhCN.musicServer.scan;
+
+/** `npm run music:scan`: reads the music folder into the catalogue now, with a progress bar; exits 1 if a file was skipped. */
+async function main(): Promise<number> {
+  return withDatabase(async (database, config) => {
+    const bar = process.stdout.isTTY
+      ? new cliProgress.SingleBar({ format: `${text.scanning} [{bar}] {value}/{total} {file}`, hideCursor: true }, cliProgress.Presets.shades_classic)
+      : undefined;
+    const library = new LocalLibrary({
+      db: database.db,
+      musicDir: config.musicDir,
+      cacheDir: defaultCacheDir(config.dataDir),
+      clock: systemClock,
+    });
+    let started = false;
+    const report = await library.rescan((done, total, file) => {
+      if (!bar) return;
+      if (!started) bar.start(total, 0, { file: '' });
+      started = true;
+      bar.update(done, { file });
+    });
+    bar?.stop();
+    for (const { file, reason } of report.skipped) console.error(text.unreadable(file, reason));
+    console.log(text.done(report.songs, report.playlists, report.skipped.length));
+    return report.skipped.length > 0 ? 1 : 0;
+  });
+}
+
+await runCommand(main);
