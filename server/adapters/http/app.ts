@@ -84,6 +84,8 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   const knownRoutes = trackRoutes(app);
   refuseNulCharacters(app);
 
+  // Songs and covers of a music upstream come from its own hosts, which cannot be known in advance.
+  const upstreamMedia = services.music && !services.music.library ? ['https:', 'http:'] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -91,8 +93,8 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
         scriptSrc: ["'self'"],
         // React and the Markdown preview set style attributes; scripts stay strictly same-origin.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...upstreamMedia],
+        mediaSrc: ["'self'", 'blob:', ...upstreamMedia],
         connectSrc: ["'self'", 'ws:', 'wss:'],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
