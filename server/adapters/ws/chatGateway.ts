@@ -65,6 +65,8 @@ export class ChatGateway {
   private presenceChain: Promise<void> = Promise.resolve();
   private lastPresence = '';
   private lastOnline = '';
+  /** Set by stop(): sockets closing during shutdown no longer touch the hub. */
+  private stopped = false;
 
   constructor(
     private readonly chat: ChatService,
@@ -83,6 +85,7 @@ export class ChatGateway {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     for (const timer of this.timers) clearInterval(timer);
     this.unsubscribe?.();
     for (const connection of this.connections) connection.socket.close(1001);
@@ -246,6 +249,7 @@ export class ChatGateway {
 
   /** Writes this instance's presence when it changed and tells every instance to recompute the list. */
   private updatePresence(joining?: Connection): void {
+    if (this.stopped) return;
     const users = this.localUsers(joining);
     this.presenceChain = this.presenceChain
       .then(async () => {

@@ -117,6 +117,7 @@ export class RedisChatHub implements ChatHub {
       .multi()
       .del(this.presenceKey(this.instanceId))
       .srem(this.instancesKey, this.instanceId)
+      .publish(this.channel, JSON.stringify({ type: 'presence' } satisfies ChatEvent))
       .exec()
       .catch(() => undefined);
     await Promise.all([this.subscriber.quit().catch(() => undefined), this.publisher.quit().catch(() => undefined)]);
