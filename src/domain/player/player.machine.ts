@@ -331,11 +331,12 @@ export const playerMachine = setup({
   states: {
     playback: {
       initial: 'boot',
+      // Never `reenter` on a region of the parallel root: that would exit and re-enter every region.
       on: {
-        'track.select': { guard: 'validTopIndex', target: '.loading', reenter: true, actions: 'selectTop' },
-        'custom.select': { guard: 'validCustomIndex', target: '.loading', reenter: true, actions: 'selectCustom' },
-        'track.next': { guard: 'canAdvance', target: '.loading', reenter: true, actions: 'goNext' },
-        'track.previous': { guard: 'canAdvance', target: '.loading', reenter: true, actions: 'goPrevious' },
+        'track.select': { guard: 'validTopIndex', target: '.loading', actions: 'selectTop' },
+        'custom.select': { guard: 'validCustomIndex', target: '.loading', actions: 'selectCustom' },
+        'track.next': { guard: 'canAdvance', target: '.loading', actions: 'goNext' },
+        'track.previous': { guard: 'canAdvance', target: '.loading', actions: 'goPrevious' },
       },
       states: {
         boot: {
@@ -346,6 +347,13 @@ export const playerMachine = setup({
         loading: {
           tags: ['busy'],
           entry: 'stopAudio',
+          // A new choice while loading restarts the load: the answer for the old song is dropped.
+          on: {
+            'track.select': { guard: 'validTopIndex', target: 'loading', reenter: true, actions: 'selectTop' },
+            'custom.select': { guard: 'validCustomIndex', target: 'loading', reenter: true, actions: 'selectCustom' },
+            'track.next': { guard: 'canAdvance', target: 'loading', reenter: true, actions: 'goNext' },
+            'track.previous': { guard: 'canAdvance', target: 'loading', reenter: true, actions: 'goPrevious' },
+          },
           invoke: {
             src: 'loadTrack',
             input: ({ context }) => ({ song: context.current! }),
@@ -406,49 +414,62 @@ export const playerMachine = setup({
     /** isUseProgress: on for 200 ms after each slider seek. */
     progressFlag: {
       initial: 'off',
-      on: { 'seek.commit': { guard: 'hasTrack', target: '.on', reenter: true } },
       states: {
-        off: { entry: assign({ isUseProgress: false }) },
-        on: { entry: assign({ isUseProgress: true }), after: { progressFlagReset: 'off' } },
+        off: {
+          entry: assign({ isUseProgress: false }),
+          on: { 'seek.commit': { guard: 'hasTrack', target: 'on' } },
+        },
+        on: {
+          entry: assign({ isUseProgress: true }),
+          after: { progressFlagReset: 'off' },
+          // Each seek restarts the 200 ms.
+          on: { 'seek.commit': { guard: 'hasTrack', target: 'on', reenter: true } },
+        },
       },
     },
     /** isClickLyric: on for 100 ms after each click on a lyric line. */
     lyricClickFlag: {
       initial: 'off',
-      on: { 'lyric.seek': { guard: 'validLine', target: '.on', reenter: true } },
       states: {
-        off: { entry: assign({ isClickLyric: false }) },
-        on: { entry: assign({ isClickLyric: true }), after: { lyricFlagReset: 'off' } },
+        off: {
+          entry: assign({ isClickLyric: false }),
+          on: { 'lyric.seek': { guard: 'validLine', target: 'on' } },
+        },
+        on: {
+          entry: assign({ isClickLyric: true }),
+          after: { lyricFlagReset: 'off' },
+          on: { 'lyric.seek': { guard: 'validLine', target: 'on', reenter: true } },
+        },
       },
     },
     /** COMMON and SPECIAL; switching to COMMON re-centres the current line 300 ms later. */
     lyricType: {
       initial: 'steady',
       on: {
-        'lyric.type.toggle': [
-          { guard: 'isSpecial', target: '.recentring', reenter: true, actions: 'setCommon' },
-          { target: '.steady', actions: 'setSpecial' },
-        ],
-        'lyric.type.set': [
-          {
-            guard: ({ context, event }) => event.lyricType === 'COMMON' && context.lyricType === 'SPECIAL',
-            target: '.recentring',
-            reenter: true,
-            actions: 'setCommon',
-          },
-          { guard: ({ event }) => event.lyricType === 'SPECIAL', target: '.steady', actions: 'setSpecial' },
-        ],
         'board.special': {
           target: '.steady',
           actions: ['setSpecial', assign({ showPlayer: true, showLyricBoard: true })],
         },
       },
       states: {
-        steady: {},
+        steady: {
+          on: {
+            'lyric.type.toggle': [{ guard: 'isSpecial', target: 'recentring', actions: 'setCommon' }, { actions: 'setSpecial' }],
+            'lyric.type.set': [
+              { guard: ({ context, event }) => event.lyricType === 'COMMON' && context.lyricType === 'SPECIAL', target: 'recentring', actions: 'setCommon' },
+              { guard: ({ event }) => event.lyricType === 'SPECIAL', actions: 'setSpecial' },
+            ],
+          },
+        },
+        /** COMMON, waiting 300 ms to re-centre the current line. */
         recentring: {
           entry: assign({ isToggleImg: true }),
           exit: assign({ isToggleImg: false }),
           after: { lyricRecentre: { target: 'steady', actions: ['countRecentre', 'requestRecentre'] } },
+          on: {
+            'lyric.type.toggle': { target: 'steady', actions: 'setSpecial' },
+            'lyric.type.set': { guard: ({ event }) => event.lyricType === 'SPECIAL', target: 'steady', actions: 'setSpecial' },
+          },
         },
       },
     },
