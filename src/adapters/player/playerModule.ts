@@ -28,6 +28,17 @@ export interface PlayerDeps {
   random: Services['random'];
   notifier: Notifier;
   lease: TabLease;
+  /** Calls back when the page is hidden or unloaded; the browser's `pagehide` / `visibilitychange` by default. */
+  onPageHide?: (listener: () => void) => void;
+}
+
+/** `pagehide` (unload, bfcache) and `visibilitychange` to hidden (a mobile tab switched away may never unload). */
+export function browserPageHide(listener: () => void): void {
+  if (typeof window === 'undefined') return;
+  window.addEventListener('pagehide', listener);
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') listener();
+  });
 }
 
 /** The player machine with real I/O: the track loader on the music API, the audio actor on the output. */
@@ -98,7 +109,7 @@ function followMediaSession(player: ActorRefFrom<typeof playerMachine>, media: M
  * pauses the others.
  */
 export function startPlayer(deps: PlayerDeps): ActorRefFrom<typeof playerMachine> {
-  const { api, audio, media, local, random, notifier, lease } = deps;
+  const { api, audio, media, local, random, notifier, lease, onPageHide = browserPageHide } = deps;
   const actor = createActor(providePlayer(api, audio), {
     input: { saved: restorePlayer(local.get(PLAYER_STORAGE_KEY)), randomInt: (max) => random.int(max) },
   });
@@ -111,12 +122,7 @@ export function startPlayer(deps: PlayerDeps): ActorRefFrom<typeof playerMachine
   const save = () => {
     if (lease.mayWrite()) local.set(PLAYER_STORAGE_KEY, toSaved(actor.getSnapshot().context));
   };
-  if (typeof window !== 'undefined') {
-    window.addEventListener('pagehide', save);
-    document.addEventListener('visibilitychange', () => {
-      if (document.visibilityState === 'hidden') save();
-    });
-  }
+  onPageHide(save);
   return actor;
 }
 

@@ -23,6 +23,8 @@ function newTabId(): string {
 
 export function createTabLease(store: KeyValueStore, id: string = newTabId()): TabLease {
   const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
+  // Node's BroadcastChannel (tests, server render) must not keep the process alive.
+  (channel as { unref?: () => void } | null)?.unref?.();
   const listeners = new Set<() => void>();
   channel?.addEventListener('message', (event: MessageEvent<unknown>) => {
     const data = event.data as { type?: unknown; id?: unknown } | null;

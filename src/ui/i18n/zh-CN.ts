@@ -495,7 +495,6 @@ export const zhCN = {
     removed: '删除成功',
     duplicate: '这首歌已经在我的歌单里啦',
     unavailable: (name: string) => `《${name}》暂无版权，已为你跳过`,
-    noneAvailable: '当前列表里的歌曲都暂无版权',
     noSongs: '暂无相关歌曲',
     startHint: '左下角可以听听音乐哦',
     unknownArtist: '歌手走丢了',
