@@ -84,6 +84,8 @@ export type PlayerEvent =
   | { type: 'playback.pause' }
   /** A row of the top list, a playlist or the search results: that list becomes the TOP list. */
   | { type: 'track.select'; songs: readonly Song[]; index: number }
+  /** More pages of the list a TOP song was chosen from arrived: next/previous reach them (ignored if not that list). */
+  | { type: 'top.extend'; songs: readonly Song[] }
   /** A row of my list: plays from CUSTOM. */
   | { type: 'custom.select'; index: number }
   | { type: 'track.next' }
@@ -312,6 +314,11 @@ export const playerMachine = setup({
   invoke: { id: 'audio', src: 'audio', input: ({ context }) => ({ volume: context.volume }) },
   on: {
     'mode.cycle': { actions: 'cycleMode' },
+    'top.extend': {
+      guard: ({ context, event }) =>
+        event.songs.length > context.topList.length && context.topList.every((song, i) => event.songs[i]?.id === song.id),
+      actions: assign({ topList: ({ event }) => [...event.songs] }),
+    },
     'custom.add': [
       { guard: 'alreadyInList', actions: 'noticeDuplicate' },
       { actions: ['addCustom', 'noticeAdded'] },

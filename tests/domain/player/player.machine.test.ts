@@ -428,3 +428,15 @@ describe('playerMachine against a model of the spec', () => {
     );
   });
 });
+
+describe('playerMachine top list', () => {
+  it('takes later pages of the same list, and ignores another list', async () => {
+    const { actor, ctx } = start();
+    actor.send({ type: 'track.select', songs: LIST.slice(0, 2), index: 1 });
+    await settle();
+    actor.send({ type: 'top.extend', songs: LIST });
+    expect(ctx().topList).toEqual(LIST);
+    actor.send({ type: 'top.extend', songs: [song(9), song(10), song(11), song(12), song(13)] });
+    expect(ctx().topList).toEqual(LIST);
+  });
+});
