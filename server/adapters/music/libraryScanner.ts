@@ -29,6 +29,7 @@ export class LibraryScanner {
   private current: MusicCatalogue;
   private running: Promise<ScanReport> | undefined;
   private again = false;
+  private stopped = false;
 
   constructor(
     private readonly folder: MusicFolder,
@@ -54,6 +55,12 @@ export class LibraryScanner {
     );
   }
 
+  /** Ends the scan in progress at the next file (the server is shutting down); later rescans do nothing. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.running?.catch(() => undefined);
+  }
+
   rescan(progress?: ScanProgress): Promise<ScanReport> {
     if (this.running) {
       this.again = true;
@@ -75,6 +82,7 @@ export class LibraryScanner {
   }
 
   private async scanOnce(progress?: ScanProgress): Promise<ScanReport> {
+    if (this.stopped) return { songs: this.current.trackCount, playlists: this.current.playlists.length, skipped: [] };
     const now = this.clock.now().toISOString();
     const disk = await this.folder.list();
     const storedTracks = await this.repository.tracks();
@@ -110,6 +118,7 @@ export class LibraryScanner {
     const positions = new Map<string, number>();
 
     for (const [index, found] of disk.files.entries()) {
+      if (this.stopped) throw new Error('scan stopped');
       progress?.(index, disk.files.length, found.file);
       const playlistId = playlistIds.get(found.folder);
       if (playlistId === undefined) continue;

@@ -71,7 +71,9 @@ export class LocalLibrary {
     void this.prepare()
       .then(() => this.rescan())
       .then(() => this.watch())
-      .catch((error: unknown) => this.options.log?.(String(error)));
+      .catch((error: unknown) => {
+        if (!this.closed) this.options.log?.(String(error));
+      });
   }
 
   rescan(progress?: ScanProgress): Promise<ScanReport> {
@@ -82,6 +84,7 @@ export class LocalLibrary {
     this.closed = true;
     clearTimeout(this.timer);
     this.watcher?.close();
+    await this.scanner.stop();
   }
 
   /** The path of the cover JPEG at the asked size. */
