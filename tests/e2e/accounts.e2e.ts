@@ -221,21 +221,21 @@ describeInBrowser('accounts in the browser', () => {
     const page = await site.newPage();
     await openAt(page, '/home');
     await loginInBrowser(page, user.username);
-    // Let the calls that follow a login settle first, so the bell's own request is the one that meets the 401.
-    await page.waitForLoadState('networkidle');
     await site.db.db.deleteFrom('user_session').where('user_id', '=', user.id).execute();
 
-    await page.getByRole('button', { name: /我的消息/ }).click();
+    // Any call may be the first to meet the 401 (the bell's own, or one the page makes in the background); the
+    // outcome must be the same whichever wins, so the test waits for the outcome, not for the click.
+    const loginDialog = page.getByRole('dialog', { name: '登录' });
+    await Promise.any([page.getByRole('button', { name: /我的消息/ }).click(), loginDialog.waitFor()]);
     await page.locator('.notice', { hasText: zhCN.account.server.loginRequired }).waitFor();
-    await page.getByRole('dialog', { name: '登录' }).waitFor();
+    await loginDialog.waitFor();
     await page.getByRole('button', { name: '用户菜单' }).waitFor({ state: 'detached' });
     expect(await readableStorage(page)).not.toContain('userInfo=');
 
     // Logging in again from that dialog restores the session.
-    const dialog = page.getByRole('dialog', { name: '登录' });
-    await dialog.getByLabel('用户账号').fill(user.username);
-    await dialog.getByLabel('用户密码').fill(user.password);
-    await dialog.getByLabel('用户密码').press('Enter');
+    await loginDialog.getByLabel('用户账号').fill(user.username);
+    await loginDialog.getByLabel('用户密码').fill(user.password);
+    await loginDialog.getByLabel('用户密码').press('Enter');
     await page.getByRole('button', { name: '用户菜单' }).waitFor();
   });
 
