@@ -95,7 +95,8 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...upstreamMedia],
         mediaSrc: ["'self'", 'blob:', ...upstreamMedia],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // 'self' covers the chat socket on this same host (ws: and wss:), and nothing else.
+        connectSrc: ["'self'"],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'self'"],
