@@ -53,7 +53,11 @@ export class LocalMusicSource implements MusicSource {
   async songUrls(ids: readonly number[], level: MusicLevel): Promise<SongUrlDto[]> {
     const tracks = ids.map((id) => this.known(id));
     const first = tracks[0];
-    if (first) await this.plays.countPlay(first.id);
+    if (first) {
+      await this.plays.countPlay(first.id);
+      // The catalogue in memory follows the stored count until the next rescan reloads it.
+      first.playCount += 1;
+    }
     return tracks.map((track) => ({
       id: track.id,
       url: this.urls.song(track),
