@@ -13,11 +13,8 @@ import type { KeyValueStore } from './keyValueStore';
 import type { NoticeFeed, Notifier } from './notifier';
 import type { SiteApi } from './siteApi';
 import type { MusicApi } from './musicApi';
-import type { AudioOutput } from './audioOutput';
-import type { MediaSession } from './mediaSession';
-import type { playerMachine } from '../domain/player/player.machine';
-import type { playlistMachine } from '../domain/player/playlist.machine';
-import type { musicSearchMachine } from '../domain/player/musicSearch.machine';
+import type { PlayerLoader } from './playerRuntime';
+import type { ChatRoomLoader } from './chatRoom';
 
 /** One token per port and per long-lived actor; `Services` says what each resolves to. */
 const siteApi = Symbol('siteApi');
@@ -38,11 +35,8 @@ const appSession = Symbol('appSession');
 const contentApi = Symbol('contentApi');
 const search = Symbol('search');
 const musicApi = Symbol('musicApi');
-const audioOutput = Symbol('audioOutput');
-const mediaSession = Symbol('mediaSession');
-const player = Symbol('player');
-const musicPlaylist = Symbol('musicPlaylist');
-const musicSearch = Symbol('musicSearch');
+const playerLoader = Symbol('playerLoader');
+const chatLoader = Symbol('chatLoader');
 
 export const TOKENS = {
   siteApi,
@@ -63,11 +57,8 @@ export const TOKENS = {
   contentApi,
   search,
   musicApi,
-  audioOutput,
-  mediaSession,
-  player,
-  musicPlaylist,
-  musicSearch,
+  playerLoader,
+  chatLoader,
 } as const;
 
 export interface Services {
@@ -89,15 +80,10 @@ export interface Services {
   contentApi: ContentApi;
   search: ActorRefFrom<typeof searchMachine>;
   musicApi: MusicApi;
-  /** The one audio element; `currentTime()` gives the precise position for per-frame karaoke fills. */
-  audioOutput: AudioOutput;
-  mediaSession: MediaSession;
-  /** The global music player: lives for the whole visit, saved on pagehide and restored paused. */
-  player: ActorRefFrom<typeof playerMachine>;
-  /** The overlay's classified playlists and their songs, 30 a page. */
-  musicPlaylist: ActorRefFrom<typeof playlistMachine>;
-  /** The music search panel, 20 a page. */
-  musicSearch: ActorRefFrom<typeof musicSearchMachine>;
+  /** The music player, loaded on first use (the disc, `?showSpecial`); its runtime then lives for the visit. */
+  playerLoader: PlayerLoader;
+  /** The chat room, fetched and started on first use (its code is a separate chunk). */
+  chatLoader: ChatRoomLoader;
 }
 
 export type Token = (typeof TOKENS)[keyof typeof TOKENS];

@@ -1,4 +1,3 @@
-import { ContainerModule } from 'inversify';
 import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import { DEFAULT_SONG_LEVEL } from '../../domain/player/music';
 import { musicSearchMachine } from '../../domain/player/musicSearch.machine';
@@ -9,14 +8,19 @@ import type { AudioOutput } from '../../ports/audioOutput';
 import type { MediaSession } from '../../ports/mediaSession';
 import type { MusicApi } from '../../ports/musicApi';
 import type { Notifier } from '../../ports/notifier';
-import { TOKENS, type Services } from '../../ports/tokens';
+import type { PlayerRuntime } from '../../ports/playerRuntime';
+import type { Services } from '../../ports/tokens';
 import { zhCN } from '../../ui/i18n/zh-CN';
 import { createMediaSession } from '../audio/browserMediaSession';
 import { createHtmlAudioOutput } from '../audio/htmlAudioOutput';
 import { audioActor } from './audioActor';
+import { PLAYER_STORAGE_KEY } from './storageKey';
 import { createTabLease, type TabLease } from './tabLease';
 
-export const PLAYER_STORAGE_KEY = 'player';
+/**
+ * The player's lazily loaded half (see playerModule.ts): machines, audio element, media session and tab
+ * lease. Nothing here is in the first load of a page.
+ */
 
 const text = zhCN.music;
 
@@ -126,46 +130,47 @@ export function startPlayer(deps: PlayerDeps): ActorRefFrom<typeof playerMachine
   return actor;
 }
 
-/** The music overlay: the player, its classified playlists and its search panel; ports bound to browser adapters. */
-export const playerModule = new ContainerModule(({ bind }) => {
-  bind(TOKENS.audioOutput).toDynamicValue(() => createHtmlAudioOutput()).inSingletonScope();
-  bind(TOKENS.mediaSession).toDynamicValue(() => createMediaSession()).inSingletonScope();
-
-  bind(TOKENS.player)
-    .toResolvedValue(
-      (api: MusicApi, audio: AudioOutput, media: MediaSession, local: Services['localStore'], random: Services['random'], notifier: Notifier) =>
-        startPlayer({ api, audio, media, local, random, notifier, lease: createTabLease(local) }),
-      [TOKENS.musicApi, TOKENS.audioOutput, TOKENS.mediaSession, TOKENS.localStore, TOKENS.random, TOKENS.notifier],
-    )
-    .inSingletonScope();
-
-  bind(TOKENS.musicPlaylist)
-    .toResolvedValue(
-      (api: MusicApi) =>
-        createActor(
-          playlistMachine.provide({
-            actors: {
-              fetchPlaylists: fromPromise(() => api.playlists()),
-              fetchTracks: fromPromise(({ input }) => api.playlistTracks(input.id, input.offset, input.limit)),
-            },
-          }),
-        ).start(),
-      [TOKENS.musicApi],
-    )
-    .inSingletonScope();
-
-  bind(TOKENS.musicSearch)
-    .toResolvedValue(
-      (api: MusicApi, notifier: Notifier) => {
-        const actor = createActor(
-          musicSearchMachine.provide({
-            actors: { searchSongs: fromPromise(({ input }) => api.search(input.keyword, input.offset, input.limit)) },
-          }),
-        );
-        actor.on('notice', () => notifier.notify({ level: 'info', message: text.noSongs, durationMs: 1000 }));
-        return actor.start();
+/** The overlay's classified playlists (cover tiles) and their songs. */
+export function startPlaylist(api: MusicApi) {
+  return createActor(
+    playlistMachine.provide({
+      actors: {
+        fetchPlaylists: fromPromise(() => api.playlists()),
+        fetchTracks: fromPromise(({ input }) => api.playlistTracks(input.id, input.offset, input.limit)),
       },
-      [TOKENS.musicApi, TOKENS.notifier],
-    )
-    .inSingletonScope();
-});
+    }),
+  ).start();
+}
+
+/** The search panel; an empty first page says 暂无相关歌曲. */
+export function startMusicSearch(api: MusicApi, notifier: Notifier) {
+  const actor = createActor(
+    musicSearchMachine.provide({
+      actors: { searchSongs: fromPromise(({ input }) => api.search(input.keyword, input.offset, input.limit)) },
+    }),
+  );
+  actor.on('notice', () => notifier.notify({ level: 'info', message: text.noSongs, durationMs: 1000 }));
+  return actor.start();
+}
+
+export interface RuntimeDeps {
+  api: MusicApi;
+  local: Services['localStore'];
+  random: Services['random'];
+  notifier: Notifier;
+  /** Browser adapters unless a test gives its own. */
+  audio?: AudioOutput;
+  media?: MediaSession;
+  lease?: TabLease;
+  onPageHide?: (listener: () => void) => void;
+}
+
+/** Starts the player, the playlists and the search on browser adapters: called once, on first use. */
+export function createPlayerRuntime(deps: RuntimeDeps): PlayerRuntime {
+  const { api, local, random, notifier } = deps;
+  const audio = deps.audio ?? createHtmlAudioOutput();
+  const media = deps.media ?? createMediaSession();
+  const lease = deps.lease ?? createTabLease(local);
+  const player = startPlayer({ api, audio, media, local, random, notifier, lease, onPageHide: deps.onPageHide });
+  return { player, playlist: startPlaylist(api), search: startMusicSearch(api, notifier), audio };
+}

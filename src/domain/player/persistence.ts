@@ -143,3 +143,22 @@ export function restorePlayer(value: unknown): SavedPlayer {
     lyricOffsets: restoreOffsets(value.lyricOffsets),
   };
 }
+
+/** The saved song as the floating disc shows it before the player's code has loaded. */
+export interface SavedSongSummary {
+  song: Song;
+  /** Where the song was left, seconds. */
+  currentTime: number;
+}
+
+/**
+ * The saved song alone, read from the same stored value as `restorePlayer` and agreeing with it (same song,
+ * same position) without restoring the lists: cheap enough for the first paint.
+ */
+export function savedSongSummary(value: unknown): SavedSongSummary | null {
+  if (!isRecord(value) || value.version !== SAVED_PLAYER_VERSION) return null;
+  const song = restoreSong(value.current);
+  if (!song) return null;
+  const time = value.currentTime;
+  return { song, currentTime: typeof time === 'number' && Number.isFinite(time) && time > 0 ? time : 0 };
+}

@@ -5,6 +5,7 @@ import { TOKENS } from '../../ports/tokens';
 import { useService } from '../di';
 import { useRefreshSiteInfo } from '../hooks/useSiteInfo';
 import { zhCN } from '../i18n/zh-CN';
+import { MusicDock } from '../features/player/MusicDock';
 import { BackToTop } from '../shell/BackToTop';
 import { ContextMenu } from '../shell/ContextMenu';
 import { Footer } from '../shell/Footer';
@@ -42,6 +43,7 @@ export function Layout() {
       </main>
       {!routeFor(pathname)?.hideFooter && <Footer />}
       <BackToTop />
+      <MusicDock />
       <ContextMenu />
       <NoticeToaster />
     </div>

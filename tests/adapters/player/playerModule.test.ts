@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultSavedPlayer, restorePlayer } from '../../../src/domain/player/persistence';
-import { PLAYER_STORAGE_KEY, startPlayer } from '../../../src/adapters/player/playerModule';
+import { PLAYER_STORAGE_KEY } from '../../../src/adapters/player/playerModule';
+import { startPlayer } from '../../../src/adapters/player/playerRuntime';
 import { createTabLease } from '../../../src/adapters/player/tabLease';
 import type { KeyValueStore } from '../../../src/ports/keyValueStore';
 import type { MediaMetadataInfo, MediaSession, MediaSessionHandlers } from '../../../src/ports/mediaSession';

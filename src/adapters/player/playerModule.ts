@@ -1,0 +1,72 @@
+import { ContainerModule } from 'inversify';
+import { savedSongSummary } from '../../domain/player/persistence';
+import type { MusicApi } from '../../ports/musicApi';
+import type { Notifier } from '../../ports/notifier';
+import type { PlayerLoader, PlayerRuntime } from '../../ports/playerRuntime';
+import { TOKENS, type Services } from '../../ports/tokens';
+import type { RuntimeDeps } from './playerRuntime';
+import { PLAYER_STORAGE_KEY } from './storageKey';
+
+export { PLAYER_STORAGE_KEY };
+
+type RuntimeModule = { createPlayerRuntime(deps: RuntimeDeps): PlayerRuntime };
+
+export interface LoaderDeps extends RuntimeDeps {
+  /** The runtime's chunk; `import('./playerRuntime')` in the browser. */
+  importRuntime?: () => Promise<RuntimeModule>;
+}
+
+/**
+ * The first-load half of the player: reads the saved song for the disc and loads the machines, the audio
+ * element and the media session on first use, once. A failed chunk fetch can be retried by the next use.
+ */
+export function createPlayerLoader(deps: LoaderDeps): PlayerLoader {
+  const { importRuntime = () => import('./playerRuntime'), ...runtimeDeps } = deps;
+  const listeners = new Set<() => void>();
+  let runtime: PlayerRuntime | null = null;
+  let code: Promise<RuntimeModule> | null = null;
+  let starting: Promise<PlayerRuntime> | null = null;
+
+  const fetchCode = () =>
+    (code ??= importRuntime().catch((error: unknown) => {
+      code = null;
+      throw error;
+    }));
+
+  return {
+    load() {
+      starting ??= fetchCode().then(
+        (module) => {
+          runtime = module.createPlayerRuntime(runtimeDeps);
+          listeners.forEach((listener) => listener());
+          return runtime;
+        },
+        (error: unknown) => {
+          starting = null;
+          throw error;
+        },
+      );
+      return starting;
+    },
+    preload() {
+      void fetchCode().catch(() => undefined);
+    },
+    current: () => runtime,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    saved: () => savedSongSummary(deps.local.get(PLAYER_STORAGE_KEY)),
+  };
+}
+
+/** The player's one binding: a loader, so the first load carries no machine, audio or overlay code. */
+export const playerModule = new ContainerModule(({ bind }) => {
+  bind(TOKENS.playerLoader)
+    .toResolvedValue(
+      (api: MusicApi, local: Services['localStore'], random: Services['random'], notifier: Notifier) =>
+        createPlayerLoader({ api, local, random, notifier }),
+      [TOKENS.musicApi, TOKENS.localStore, TOKENS.random, TOKENS.notifier],
+    )
+    .inSingletonScope();
+});

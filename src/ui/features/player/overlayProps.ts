@@ -1,0 +1,5 @@
+import type { PlayerRuntime } from '../../../ports/playerRuntime';
+
+export interface OverlayProps {
+  runtime: PlayerRuntime;
+}
