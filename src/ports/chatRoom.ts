@@ -1,0 +1,14 @@
+import type { ActorRefFrom } from 'xstate';
+import type { chatConnectionMachine } from '../domain/chat/chatConnection.machine';
+import type { chatRoomMachine } from '../domain/chat/chatRoom.machine';
+
+/** The chat room as views see it: two actors, created on first use and kept for the visit. */
+export interface ChatRoom {
+  connection: ActorRefFrom<typeof chatConnectionMachine>;
+  room: ActorRefFrom<typeof chatRoomMachine>;
+  /** A view shows the room: the socket stays open while at least one does. Returns the release. */
+  attach(): () => void;
+}
+
+/** Fetches the chat code on first call (a separate chunk) and resolves the one room of the visit. */
+export type ChatRoomLoader = () => Promise<ChatRoom>;
