@@ -19,6 +19,7 @@ import { createSiteApi } from './adapters/http/siteApi';
 import { createContentApi } from './adapters/http/contentApi';
 import { createMusicApi } from './adapters/http/musicApi';
 import { playerModule } from './adapters/player/playerModule';
+import { chatModule } from './adapters/chat/chatModule';
 import { NoticeCenter } from './adapters/notifier/noticeCenter';
 import { EncodedStorage, MirroredStorage } from './adapters/storage/encodedStorage';
 import { TOKENS, type Services } from './ports/tokens';
@@ -230,7 +231,7 @@ const accountModule = new ContainerModule(({ bind }) => {
 
 export function createContainer(): Container {
   const container = new Container({ defaultScope: 'Singleton' });
-  container.load(adaptersModule, actorsModule, searchModule, accountModule, playerModule);
+  container.load(adaptersModule, actorsModule, searchModule, accountModule, playerModule, chatModule(HTTP_CLIENT));
   // Started at once: a stored login is checked on load, and a 401 must find the session listening.
   container.get(TOKENS.notifications);
   return container;
