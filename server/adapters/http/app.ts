@@ -6,6 +6,8 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
+import type { TSchema } from 'typebox';
+import { Compile, type Validator } from 'typebox/compile';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { CLIENT_ROUTES } from '../../../src/protocol/routes';
 import { AppError } from '../../domain/errors';
@@ -82,7 +84,8 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   installErrorHandler(app);
   await installAuth(app, { sessions: services.accounts ?? { authenticate: async () => undefined }, siteUrl: options.siteUrl });
   const knownRoutes = trackRoutes(app);
-  refuseNulCharacters(app);
+  refuseBadInput(app);
+  strictBodies(app);
 
   // Songs and covers of a music upstream come from its own hosts, which cannot be known in advance.
   const upstreamMedia = services.music && !services.music.library ? ['https:', 'http:'] : [];
@@ -197,21 +200,79 @@ function sendShell(reply: FastifyReply, html: string, status: number) {
   return reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
 }
 
-function containsNul(value: unknown): boolean {
-  if (typeof value === 'string') return value.includes('\u0000');
-  if (Array.isArray(value)) return value.some(containsNul);
-  if (typeof value === 'object' && value !== null) {
-    return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item));
-  }
-  return false;
+/** Deepest nesting a JSON body may have: no form of ours goes past a handful of levels. */
+export const MAX_INPUT_DEPTH = 32;
+
+type InputProblem = 'nul' | 'illFormed' | 'depth';
+
+function textProblem(text: string): InputProblem | undefined {
+  if (text.includes('\u0000')) return 'nul';
+  // A lone surrogate cannot be stored as UTF-8: the database would keep replacement characters.
+  if (!text.isWellFormed()) return 'illFormed';
+  return undefined;
 }
 
-/** PostgreSQL cannot store a NUL character in text, so any body or parameter carrying one is refused up front. */
-function refuseNulCharacters(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
-    if (containsNul(request.body) || containsNul(request.params) || containsNul(request.query)) {
-      throw new AppError('invalid', messages.invalidCharacters);
+/**
+ * Walks a parsed body, query or parameters without recursion (a body nested thousands of levels deep
+ * must not overflow the stack) and names the first problem: a NUL character, ill-formed UTF-16 (a lone
+ * surrogate) in a key or a value, or nesting deeper than MAX_INPUT_DEPTH.
+ */
+export function inputProblem(value: unknown, maxDepth = MAX_INPUT_DEPTH): InputProblem | undefined {
+  const stack: Array<{ item: unknown; depth: number }> = [{ item: value, depth: 0 }];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const { item, depth } = next;
+    if (typeof item === 'string') {
+      const problem = textProblem(item);
+      if (problem) return problem;
+      continue;
     }
+    if (typeof item !== 'object' || item === null) continue;
+    if (depth >= maxDepth) return 'depth';
+    for (const key of Object.keys(item)) {
+      const problem = textProblem(key);
+      if (problem) return problem;
+      stack.push({ item: (item as Record<string, unknown>)[key], depth: depth + 1 });
+    }
+  }
+  return undefined;
+}
+
+const INPUT_MESSAGES: Record<InputProblem, string> = {
+  nul: messages.invalidCharacters,
+  illFormed: messages.illFormedText,
+  depth: messages.nestedTooDeep,
+};
+
+/**
+ * One gate for every body, query and path parameter: PostgreSQL cannot store a NUL character, a lone
+ * surrogate would be stored lossily, and deep nesting only costs. Each is refused up front with its message.
+ */
+function refuseBadInput(app: FastifyInstance) {
+  app.addHook('preValidation', async (request) => {
+    const problem = inputProblem(request.params) ?? inputProblem(request.query) ?? inputProblem(request.body);
+    if (problem) throw new AppError('invalid', INPUT_MESSAGES[problem]);
+  });
+}
+
+/**
+ * Bodies are checked as they are, before Ajv (which coerces "1" and true to numbers for path and query
+ * parameters, where everything arrives as text): a JSON body that says "1" where a number belongs is wrong.
+ */
+function strictBodies(app: FastifyInstance) {
+  const validators = new WeakMap<object, Validator>();
+  app.addHook('preValidation', async (request) => {
+    const schema = request.routeOptions.schema?.body as TSchema | undefined;
+    if (!schema || typeof schema !== 'object' || request.body === undefined) return;
+    let validator = validators.get(schema);
+    if (!validator) {
+      validator = Compile(schema);
+      validators.set(schema, validator);
+    }
+    if (validator.Check(request.body)) return;
+    const [issue] = validator.Errors(request.body);
+    const required = (issue?.params as { requiredProperties?: unknown[] } | undefined)?.requiredProperties?.[0];
+    const field = (typeof required === 'string' ? required : '') || issue?.instancePath.replace(/^\//, '') || '';
+    throw new AppError('invalid', field ? `${messages.invalidRequest}：${field}` : messages.invalidRequest);
   });
 }
 

@@ -37,6 +37,22 @@ function bearerToken(request: FastifyRequest): string {
 }
 
 /**
+ * The path as the router matched it: the route's own pattern (`/api/article/like/:id` for
+ * `/%61pi/article/like/1`), or for a path no route matches, the percent-decoded path. Rules keyed on a
+ * prefix never read the raw URL, which an attacker may spell in any encoding.
+ */
+export function routedPath(request: FastifyRequest): string {
+  const routed = request.routeOptions.url;
+  if (routed) return routed;
+  const raw = request.url.split('?')[0] ?? '/';
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/**
  * True when the request's Origin (or, lacking it, Referer) is this site: the Host the request came to,
  * or SITE_URL. A request naming neither header is not from a browser page and passes this check.
  */
@@ -73,7 +89,7 @@ export async function installAuth(app: FastifyInstance, options: AuthOptions): P
   app.decorateRequest('sessionToken', '');
 
   app.addHook('onRequest', async (request, reply) => {
-    const path = request.url;
+    const path = routedPath(request);
     if (STATE_CHANGING.has(request.method) && path.startsWith('/api/')) {
       if (request.headers['x-requested-with'] !== 'XMLHttpRequest') {
         throw new AppError('forbidden', accountMessages.missingMarker);

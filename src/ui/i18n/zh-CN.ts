@@ -100,6 +100,8 @@ export const zhCN = {
     unexpected: '服务器开小差了，请稍后再试',
     unsupportedMediaType: '不支持的请求内容类型',
     invalidCharacters: '请求内容包含无效字符',
+    illFormedText: '请求内容包含残缺的 Unicode 字符（孤立的代理项），请检查后重试',
+    nestedTooDeep: '请求内容嵌套层级过深',
   },
   /** The music library and its `/wapi` calls (server side). */
   musicServer: {
