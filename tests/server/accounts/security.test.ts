@@ -310,6 +310,37 @@ describe('POST /api/upload/img', () => {
     expect(response.statusCode).toBe(401);
   });
 
+  it('refuses two files in one upload with 400 instead of dropping the second', async () => {
+    const user = await signUp(site);
+    const png = await sharp({ create: { width: 2, height: 2, channels: 3, background: '#fff' } }).png().toBuffer();
+    const boundary = '----twofiles';
+    const part = (name: string) =>
+      Buffer.concat([
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${name}"\r\nContent-Type: image/png\r\n\r\n`),
+        png,
+        Buffer.from('\r\n'),
+      ]);
+    const response = await site.call({
+      method: 'POST',
+      url: '/api/upload/img',
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, cookie: user.cookie },
+      payload: Buffer.concat([part('a.png'), part('b.png'), Buffer.from(`--${boundary}--\r\n`)]),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: 400, result: null, message: a.uploadOneFile });
+  });
+
+  it('refuses a 10 000 × 10 000 image by its pixel count, saying so', async () => {
+    const user = await signUp(site);
+    const huge = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#fff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(huge.length).toBeLessThan(5 * 1024 * 1024);
+    const response = await upload(user.cookie, huge);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ code: 400, result: null, message: a.uploadTooManyPixels });
+  }, 30_000);
+
   it('answers 400 when there is no file', async () => {
     const user = await signUp(site);
     const response = await site.call({ method: 'POST', url: '/api/upload/img', headers: { cookie: user.cookie }, payload: {} });

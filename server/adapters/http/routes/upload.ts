@@ -27,11 +27,14 @@ function isAllowedFormat(meta: Metadata): boolean {
 export async function reencodeImage(bytes: Buffer): Promise<Buffer> {
   let meta: Metadata;
   try {
-    meta = await sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    // Only the header is read here, so no pixel limit yet: the size is checked below with its own message.
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
     throw new AppError('invalid', accountMessages.uploadNotImage);
   }
   if (!isAllowedFormat(meta)) throw new AppError('invalid', accountMessages.uploadNotImage);
+  // Judged from the header, before anything is decoded: a bomb is refused for its size, not as "not an image".
+  if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) throw new AppError('invalid', accountMessages.uploadTooManyPixels);
   const animated = (meta.pages ?? 1) > 1;
   try {
     let image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated, failOn: 'error' });
@@ -50,23 +53,26 @@ export async function reencodeImage(bytes: Buffer): Promise<Buffer> {
 }
 
 export const uploadRoutes: FastifyPluginAsyncTypebox<{ media: MediaStore }> = async (app, { media }) => {
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 1, fields: 10, parts: 12 } });
+  // Two files are allowed through the parser so that a second one is seen and refused, not dropped.
+  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 10, parts: 12 } });
 
   app.post('/api/upload/img', { schema: { response: { 200: envelopeOf(UploadResult) } } }, async (request) => {
     requireUser(request);
     if (!request.isMultipart()) throw new AppError('invalid', accountMessages.uploadMissing);
-    let bytes: Buffer;
+    let bytes: Buffer | undefined;
     try {
-      const file = await request.file();
-      if (!file) throw new AppError('invalid', accountMessages.uploadMissing);
-      bytes = await file.toBuffer();
+      for await (const part of request.parts()) {
+        if (part.type !== 'file') continue;
+        if (bytes !== undefined) throw new AppError('invalid', accountMessages.uploadOneFile);
+        bytes = await part.toBuffer();
+      }
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payloadTooLarge', accountMessages.uploadTooLarge);
       if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw new AppError('invalid', accountMessages.uploadOneFile);
       throw error;
     }
-    if (bytes.length === 0) throw new AppError('invalid', accountMessages.uploadMissing);
+    if (bytes === undefined || bytes.length === 0) throw new AppError('invalid', accountMessages.uploadMissing);
     return ok({ url: await media.save(await reencodeImage(bytes), 'webp') });
   });
 };
