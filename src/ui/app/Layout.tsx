@@ -6,6 +6,7 @@ import { useService } from '../di';
 import { useRefreshSiteInfo } from '../hooks/useSiteInfo';
 import { zhCN } from '../i18n/zh-CN';
 import { MusicDock } from '../features/player/MusicDock';
+import { ChatButton } from '../features/chat/ChatButton';
 import { BackToTop } from '../shell/BackToTop';
 import { ContextMenu } from '../shell/ContextMenu';
 import { Footer } from '../shell/Footer';
@@ -43,6 +44,7 @@ export function Layout() {
       </main>
       {!routeFor(pathname)?.hideFooter && <Footer />}
       <BackToTop />
+      <ChatButton />
       <MusicDock />
       <ContextMenu />
       <NoticeToaster />
