@@ -8,10 +8,16 @@ export const LoginBody = Type.Object({
   password: Text(256),
   /** "记住我": a 30-day session instead of one that ends with the browser. */
   remember: Type.Optional(Type.Boolean()),
+  /**
+   * An API client's request for a bearer token: the answer then carries `token` and sets no cookie.
+   * The browser never asks: its session is the HttpOnly cookie, and no page script sees a credential.
+   */
+  bearer: Type.Optional(Type.Boolean()),
 });
 export type LoginBody = Static<typeof LoginBody>;
 
-export const LoginResult = Type.Object({ token: Type.String(), id: Type.Integer() });
+/** `token` only for a login that asked for it (`bearer: true`); the browser's login answers `{ id }`. */
+export const LoginResult = Type.Object({ token: Type.Optional(Type.String()), id: Type.Integer() });
 export type LoginResult = Static<typeof LoginResult>;
 
 export const RegisterBody = Type.Object({

@@ -155,7 +155,11 @@ describeInBrowser('accounts in the browser', () => {
     const loginResponse = page.waitForResponse('**/api/user/login');
     await dialog.getByLabel('用户密码').fill(user.password);
     await dialog.getByLabel('用户密码').press('Enter');
-    const token = ((await (await loginResponse).json()) as { result: { token: string } }).result.token;
+    const loginBody = (await (await loginResponse).json()) as { result: { id: number; token?: string } };
+    // The browser's login answers no credential: the session lives only in the HttpOnly cookie.
+    expect(loginBody.result.token).toBeUndefined();
+    const token = (await page.context().cookies()).find((c) => c.name === 'blog_session')?.value ?? '';
+    expect(token).not.toBe('');
     const welcome = page.locator('.notice', { hasText: zhCN.account.loginSuccess });
     await welcome.waitFor();
     await expect(welcome.textContent()).resolves.toContain('听雨人');

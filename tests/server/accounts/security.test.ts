@@ -223,7 +223,7 @@ describe('no secrets in the log', () => {
       const headers = { 'x-requested-with': 'XMLHttpRequest' };
       const password = 'Secret-pass-42';
       await app.inject({ method: 'POST', url: '/api/user/register', headers, payload: { username: 'logcheck', password } });
-      const login = await app.inject({ method: 'POST', url: '/api/user/login', headers, payload: { username: 'logcheck', password } });
+      const login = await app.inject({ method: 'POST', url: '/api/user/login', headers, payload: { username: 'logcheck', password, bearer: true } });
       const token = login.json().result.token as string;
       await app.inject({ method: 'GET', url: '/api/user/current', headers: { cookie: `blog_session=${token}` } });
       await app.inject({ method: 'GET', url: '/api/user/current', headers: { authorization: `Bearer ${token}` } });

@@ -64,21 +64,37 @@ describe('POST /api/user/register', () => {
 });
 
 describe('POST /api/user/login', () => {
-  it('answers {token, id} and sets an HttpOnly, SameSite=Lax session cookie with the same token', async () => {
+  it('answers the browser {id} and an HttpOnly, SameSite=Lax session cookie: no credential in the body', async () => {
     const username = uniqueName('login');
     await site.call({ method: 'POST', url: '/api/user/register', payload: { username, password: PASSWORD } });
     const response = await site.call({ method: 'POST', url: '/api/user/login', payload: { username, password: PASSWORD } });
     const body = response.json();
     expect(body.code).toBe(0);
-    expect(Object.keys(body.result).sort()).toEqual(['id', 'token']);
-    expect(body.result.token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 32 random bytes, base64url
+    expect(Object.keys(body.result)).toEqual(['id']);
     const cookie = response.cookies.find((c) => c.name === 'blog_session');
-    expect(cookie).toMatchObject({ value: body.result.token, httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/); // 32 random bytes, base64url
+    expect(response.body).not.toContain(cookie?.value);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     // Without "记住我" the cookie ends with the browser.
     expect(cookie?.maxAge).toBeUndefined();
     expect(cookie?.expires).toBeUndefined();
     expect(cookie?.secure).toBeUndefined();
     expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers an API client that asks for a bearer token {token, id} and sets no cookie', async () => {
+    const user = await signUp(site);
+    const response = await site.call({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { username: user.username, password: user.password, bearer: true },
+    });
+    const body = response.json();
+    expect(Object.keys(body.result).sort()).toEqual(['id', 'token']);
+    expect(body.result).toMatchObject({ id: user.id, token: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    expect(sessionCookieOf(response)).toBeUndefined();
+    const current = await site.app.inject({ method: 'GET', url: '/api/user/current', headers: { authorization: `Bearer ${body.result.token}` } });
+    expect(current.json().result.id).toBe(user.id);
   });
 
   it('keeps a "记住我" session for 30 days', async () => {
@@ -230,7 +246,8 @@ describe('sessions', () => {
       });
       const headers = setCookies(login).filter((h) => h.startsWith('blog_session='));
       expect(headers).toHaveLength(1);
-      expect(sessionCookieOf(login)).toBe(login.json().result.token);
+      expect(sessionCookieOf(login)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(login.json().result).toEqual({ id: user.id });
     });
   });
 

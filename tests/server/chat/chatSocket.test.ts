@@ -65,7 +65,7 @@ describe('the chat socket at /ws/', () => {
 
   it('accepts the bearer token as well as the cookie', async () => {
     const bob = await signUp(site);
-    const login = await site.call({ method: 'POST', url: '/api/user/login', payload: { username: bob.username, password: bob.password } });
+    const login = await site.call({ method: 'POST', url: '/api/user/login', payload: { username: bob.username, password: bob.password, bearer: true } });
     const { init } = await open({ token: login.json().result.token });
     expect(init.me?.user_id).toBe(bob.id);
   });

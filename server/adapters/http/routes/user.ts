@@ -41,13 +41,15 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountService }>
     '/api/user/login',
     { schema: { body: LoginBody, response: { 200: envelopeOf(LoginResult) } } },
     async (request, reply) => {
-      const { username, password, remember = false } = request.body;
+      const { username, password, remember = false, bearer = false } = request.body;
       const session = await accounts.login({ username, password, remember, address: request.ip });
       // A session that arrived with the request (another account, say) ends here rather than lingering.
       if (request.sessionToken) await accounts.logout(request.sessionToken);
-      setSessionCookie(request, reply, session.token, session.persistent);
       reply.header('cache-control', 'no-store');
-      return ok({ token: session.token, id: session.user.id });
+      // An API client gets its bearer token in the body and no cookie; the browser gets only the HttpOnly cookie.
+      if (bearer) return ok({ token: session.token, id: session.user.id });
+      setSessionCookie(request, reply, session.token, session.persistent);
+      return ok({ id: session.user.id });
     },
   );
 
