@@ -276,7 +276,7 @@ export type TalkPageDto = Static<typeof TalkPageDto>;
 
 export const TalkPublishBody = Type.Object({
   content: Type.String(),
-  /** Up to nine image URLs (/media/… or http(s)). */
+  /** Up to nine image URLs (/media/… uploads of this site only). */
   images: Type.Array(Type.String()),
   pinned: Type.Boolean(),
 });
@@ -298,7 +298,7 @@ export const FriendLinkApplyBody = Type.Object({
   description: Type.String(),
   /** http(s) address of the site, up to 255 characters. */
   url: Type.String(),
-  /** http(s) or /media/ address of the avatar, '' for none. */
+  /** /media/… address of an uploaded avatar, '' for none. */
   avatar: Type.String(),
 });
 export type FriendLinkApplyBody = Static<typeof FriendLinkApplyBody>;
@@ -386,7 +386,7 @@ export const MessagePublishBody = Type.Object({
   content: Type.String(),
   /** `#rrggbb` or ''. */
   color: Type.String(),
-  /** /media/… or http(s) URL, or ''. */
+  /** /media/… upload of this site, or ''. */
   bgImage: Type.String(),
 });
 export type MessagePublishBody = Static<typeof MessagePublishBody>;

@@ -77,7 +77,10 @@ export function isWebAddress(text: string): boolean {
   }
 }
 
-/** An image a page may show: an http(s) address or a file of this site's media folder. */
+/**
+ * An image a page may show: a file of this site's media folder (an upload, re-encoded). The pages' CSP
+ * allows images from this site only (`img-src 'self'`), so an outside address would never be shown.
+ */
 export function isImageAddress(text: string): boolean {
-  return isWebAddress(text) || /^\/media\/[A-Za-z0-9._-]+$/.test(text);
+  return /^\/media\/[A-Za-z0-9._-]{1,100}$/.test(text);
 }
