@@ -14,11 +14,13 @@ export interface NewUser {
 }
 
 export interface UserRepository {
-  /** Throws UsernameTakenError when the name exists in any letter case. */
+  /** Throws UsernameTakenError when the name, or one that reads like it, exists. */
   create(user: NewUser): Promise<CurrentUser>;
   findById(id: number): Promise<CurrentUser | undefined>;
   /** Case-insensitive. */
   findByUsername(username: string): Promise<StoredUser | undefined>;
+  /** The account whose name reads like this one (same skeleton: case, compatibility forms, look-alike letters). */
+  findLookAlike(username: string): Promise<CurrentUser | undefined>;
   count(): Promise<number>;
   updateProfile(id: number, changes: { nickName?: string; avatar?: string }): Promise<CurrentUser | undefined>;
   updatePasswordHash(id: number, passwordHash: string): Promise<void>;

@@ -30,6 +30,8 @@ export interface UserAccountTable {
   username: string;
   /** Lower-cased username with a unique index: names are unique whatever their letter case. */
   username_key: string;
+  /** The name's skeleton (look-alike letters folded, see usernameSkeleton), unique; null only before a backfill. */
+  username_skeleton: string | null;
   nick_name: string;
   avatar: string;
   /** 1 is the administrator. */

@@ -3,6 +3,7 @@ import type { CurrentUser } from '../../domain/accounts/currentUser';
 import { UsernameTakenError, type NewUser, type StoredUser, type UserRepository } from '../../ports/userRepository';
 import type { Database, UserAccountTable } from './schema';
 import { isUniqueViolation } from './uniqueViolation';
+import { usernameSkeleton } from '../../domain/accounts/usernameSkeleton';
 
 const usernameKey = (username: string) => username.toLowerCase();
 
@@ -26,6 +27,7 @@ export class KyselyUserRepository implements UserRepository {
         .values({
           username: user.username,
           username_key: usernameKey(user.username),
+          username_skeleton: usernameSkeleton(user.username),
           nick_name: user.nickName,
           avatar: user.avatar,
           role: user.role,
@@ -54,6 +56,15 @@ export class KyselyUserRepository implements UserRepository {
       .where('username_key', '=', usernameKey(username))
       .executeTakeFirst();
     return row && { ...toUser(row), passwordHash: row.password_hash };
+  }
+
+  async findLookAlike(username: string): Promise<CurrentUser | undefined> {
+    const row = await this.db
+      .selectFrom('user_account')
+      .select(PUBLIC_COLUMNS)
+      .where('username_skeleton', '=', usernameSkeleton(username))
+      .executeTakeFirst();
+    return row && toUser(row);
   }
 
   async count(): Promise<number> {

@@ -61,6 +61,7 @@ export class AccountService {
     rejectIf(checkNickname(input.nickName));
     // Counted before hashing: every valid attempt costs a full hash, and taken names reveal accounts.
     await this.refuseTooManyRegistrations(input.address);
+    await this.refuseTakenOrLookAlike(input.username);
     const passwordHash = await this.deps.hasher.hash(input.password);
     try {
       return await this.deps.users.create({
@@ -190,6 +191,7 @@ export class AccountService {
   async createUser(username: string, nickName: string): Promise<{ user: CurrentUser; password: string }> {
     rejectIf(checkRegisterUsername(username));
     rejectIf(checkNickname(nickName));
+    await this.refuseTakenOrLookAlike(username);
     const password = this.deps.tokens.generatePassword();
     try {
       const user = await this.deps.users.create({
@@ -219,6 +221,14 @@ export class AccountService {
     if (!Number.isInteger(role) || role < 1 || role > 9) throw new AppError('invalid', accountMessages.invalidRole);
     const stored = await this.requireUsername(username);
     await this.deps.users.updateRole(stored.id, role);
+  }
+
+  /** A name that exists, or reads like one that does (`аdmin` in Cyrillic letters), is refused by name. */
+  private async refuseTakenOrLookAlike(username: string): Promise<void> {
+    const similar = await this.deps.users.findLookAlike(username);
+    if (!similar) return;
+    const same = similar.username.toLowerCase() === username.toLowerCase();
+    throw new AppError('refused', same ? accountMessages.usernameTaken : accountMessages.usernameConfusable, ACCOUNT_REFUSED);
   }
 
   private async requireUsername(username: string) {

@@ -7,6 +7,9 @@ export type ValidationKey =
   | 'loginPasswordRequired'
   | 'usernameLength'
   | 'usernameCharacters'
+  | 'usernameInvisible'
+  | 'usernameCompatibility'
+  | 'usernameMixedScripts'
   | 'passwordRequired'
   | 'passwordFormat'
   | 'confirmRequired'
@@ -25,6 +28,10 @@ export const NICKNAME_MAX = 20;
 export const LOGIN_INPUT_MAX = 128;
 
 const CONTROL = /\p{Cc}/u;
+/** Invisible and format characters (zero-width joiners, bidi overrides, soft hyphens), private and unassigned code points. */
+const INVISIBLE = /[\p{Cf}\p{Co}\p{Cn}\p{Cs}\p{Default_Ignorable_Code_Point}]/u;
+/** Alphabets whose letters imitate each other; a name may use one of them (beside Han, kana, digits…). */
+const ALPHABETS = [/\p{Script=Latin}/u, /\p{Script=Cyrillic}/u, /\p{Script=Greek}/u, /\p{Script=Armenian}/u, /\p{Script=Cherokee}/u, /\p{Script=Coptic}/u];
 const WHITESPACE = /\s/u;
 const HAN = /\p{Script=Han}/u;
 const DIGIT = /[0-9]/;
@@ -47,7 +54,11 @@ export function checkRegisterUsername(username: string): ValidationKey | null {
   const n = length(username);
   if (n < USERNAME_MIN || n > USERNAME_MAX) return 'usernameLength';
   // A name that differs only by invisible characters would impersonate another account.
-  if (WHITESPACE.test(username) || CONTROL.test(username)) return 'usernameCharacters';
+  if (WHITESPACE.test(username) || CONTROL.test(username) || /\p{Z}/u.test(username)) return 'usernameCharacters';
+  if (INVISIBLE.test(username)) return 'usernameInvisible';
+  // Full-width letters, ligatures and other compatibility forms read as another, plainer name.
+  if (username.normalize('NFKC') !== username) return 'usernameCompatibility';
+  if (ALPHABETS.filter((alphabet) => alphabet.test(username)).length > 1) return 'usernameMixedScripts';
   return null;
 }
 

@@ -324,6 +324,9 @@ export const zhCN = {
     loginPasswordRequired: '请输入用户密码',
     usernameLength: '用户账号长度应该在5-16之间',
     usernameCharacters: '用户账号不能包含空格或控制字符',
+    usernameInvisible: '用户账号不能包含零宽字符、文字方向控制符等不可见字符',
+    usernameCompatibility: '用户账号不能使用全角字母、连字等兼容字符，请改用普通字符',
+    usernameMixedScripts: '用户账号不能混用拉丁、西里尔、希腊等不同字母表的字母',
     passwordRequired: '请输入密码',
     passwordFormat: '密码格式应为6-18位数字、字母、符号的任意两种组合',
     confirmRequired: '请输入二次确认密码',
@@ -401,6 +404,7 @@ export const zhCN = {
     },
     server: {
       usernameTaken: '该用户账号已被注册',
+      usernameConfusable: '该用户账号与已有账号过于相似，容易混淆，请换一个',
       wrongCredentials: '用户账号或密码错误',
       tooManyFailures: (minutes: number) => `登录失败次数过多，请在 ${minutes} 分钟后再试`,
       tooManyRegistrations: (minutes: number) => `注册过于频繁，请在 ${minutes} 分钟后再试`,

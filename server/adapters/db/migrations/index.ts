@@ -8,6 +8,7 @@ import { messageRepliesMigration } from './0005_message_replies';
 import { searchTokensMigration } from './0006_search_tokens';
 import { musicMigration } from './0007_music';
 import { chatMigration } from './0008_chat';
+import { usernameSkeletonMigration } from './0009_username_skeleton';
 
 /** What a migration needs to stay portable between SQLite and PostgreSQL. */
 export interface MigrationContext {
@@ -37,6 +38,7 @@ function migrations(context: MigrationContext): Record<string, Migration> {
     '0006_search_tokens': searchTokensMigration(context),
     '0007_music': musicMigration(context),
     '0008_chat': chatMigration(context),
+    '0009_username_skeleton': usernameSkeletonMigration(context),
   };
 }
 
