@@ -1,6 +1,6 @@
 import { Maximize2, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { Suspense, useId } from 'react';
+import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { Loading } from '../../components/Loading';
 import { zhCN } from '../../i18n/zh-CN';
@@ -11,20 +11,16 @@ const text = zhCN.chat;
 
 /** The chat room dialog of spec section 2: 50% wide on desktop, the whole width on phones. */
 export default function ChatDialog({ open, onOpenChange }: { open: boolean; onOpenChange(open: boolean): void }) {
-  const titleId = useId();
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="chat-dialog__overlay" />
         <Dialog.Content className="chat-dialog" aria-describedby={undefined}>
-          <Dialog.Title className="chat-dialog__title" id={titleId}>
-            {text.title}
-          </Dialog.Title>
+          <Dialog.Title className="chat-dialog__title">{text.title}</Dialog.Title>
           {/* The room is mounted only while open: closing it closes the socket and its timers. */}
           {open && (
             <Suspense fallback={<Loading />}>
               <ChatRoomView
-                titleId={titleId}
                 headerExtra={
                   <>
                     <Link

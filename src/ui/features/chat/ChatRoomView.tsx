@@ -351,7 +351,7 @@ function Composer({ chat, me, kicked, nowMs }: { chat: ChatRoom; me: ChatMe; kic
 }
 
 /** The chat room of spec section 2: header, message list, composer. Used by the dialog and the page. */
-export function ChatRoomView({ headerExtra, titleId }: { headerExtra?: ReactNode; titleId?: string }) {
+export function ChatRoomView({ headerExtra }: { headerExtra?: ReactNode }) {
   const chat = useChatRoom();
   useEffect(() => chat.attach(), [chat]);
   const { loggedIn, openLogin } = useAccount();
@@ -414,7 +414,7 @@ export function ChatRoomView({ headerExtra, titleId }: { headerExtra?: ReactNode
           : text.connecting;
 
   return (
-    <section className="chat-room" aria-labelledby={titleId}>
+    <section className="chat-room" aria-label={text.title}>
       <header className="chat-room__header">
         <div className="chat-room__status" role="status" aria-live="polite">
           <span className="chat-room__dot" data-status={status} aria-hidden="true" />
