@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
@@ -63,8 +64,18 @@ export function createAccountServices(
     registrations: new KyselyRegistrationThrottle(db),
     ...(registrationsPerHour !== undefined ? { registrationsPerHour } : {}),
     clock: systemClock,
+    hashing: hashingBounds(),
   });
   return { accounts, notifications: new NotificationService(new KyselyNotificationRepository(db), systemClock) };
+}
+
+/**
+ * Password hashes at a time: half the cores (one on a 2-core machine), never more than 4, so scrypt never
+ * holds every libuv thread (file reads for pages and assets need them) nor every core.
+ */
+export function hashingBounds(): { concurrency: number; queue: number } {
+  const concurrency = Math.max(1, Math.min(4, Math.floor(os.availableParallelism() / 2)));
+  return { concurrency, queue: 8 * concurrency };
 }
 
 /** Articles, showcase pages and the message board over one database. */

@@ -62,11 +62,13 @@ export interface NotificationTable {
   created_at: string;
 }
 
-export interface LoginFailureTable {
-  id: Generated<number>;
-  /** `account:<lower-cased name>` or `address:<ip>`. */
+export interface LoginAttemptTable {
+  /** `account:<name>`, `pair:<name>|<ip>` or `address:<ip>` (names lower-cased). */
   throttle_key: string;
-  failed_at: string;
+  /** When the current window began (its first attempt). */
+  window_start: string;
+  /** Attempts in the window not given back by a success. */
+  attempts: number;
 }
 
 export interface RegistrationAttemptTable {
@@ -248,7 +250,7 @@ export interface Database {
   user_account: UserAccountTable;
   user_session: UserSessionTable;
   notification: NotificationTable;
-  login_failure: LoginFailureTable;
+  login_attempt: LoginAttemptTable;
   registration_attempt: RegistrationAttemptTable;
   category: CategoryTable;
   tag: TagTable;

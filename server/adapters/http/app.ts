@@ -204,11 +204,13 @@ function sendShell(reply: FastifyReply, html: string, status: number) {
 export const MAX_INPUT_DEPTH = 32;
 
 type InputProblem = 'nul' | 'illFormed' | 'depth';
+/** With the `u` flag a surrogate range matches only a surrogate that is not half of a pair. */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
 
 function textProblem(text: string): InputProblem | undefined {
   if (text.includes('\u0000')) return 'nul';
   // A lone surrogate cannot be stored as UTF-8: the database would keep replacement characters.
-  if (!text.isWellFormed()) return 'illFormed';
+  if (LONE_SURROGATE.test(text)) return 'illFormed';
   return undefined;
 }
 

@@ -18,7 +18,8 @@ import {
 import { AppError } from '../errors';
 import type { CurrentUser } from './currentUser';
 import { accountMessages, validationMessage } from './messages';
-import { REGISTRATION_POLICY, ROLES, SESSION_POLICY, THROTTLE_POLICY } from './policy';
+import { ConcurrencyGate } from './concurrencyGate';
+import { HASHING_POLICY, REGISTRATION_POLICY, ROLES, SESSION_POLICY, THROTTLE_POLICY } from './policy';
 
 export interface AccountDeps {
   users: UserRepository;
@@ -30,6 +31,10 @@ export interface AccountDeps {
   /** Registration attempts allowed per client address and hour; REGISTRATION_POLICY's when unset. */
   registrationsPerHour?: number;
   clock: Clock;
+  /** Password hashes at a time and waiting (HASHING_POLICY's when unset). */
+  hashing?: { concurrency: number; queue: number };
+  /** Waits before a slowed login (a timer by default; tests pass a fake). */
+  pause?: (ms: number) => Promise<void>;
 }
 
 export interface IssuedSession {
@@ -52,8 +57,22 @@ function rejectIf(key: ValidationKey | null): void {
 export class AccountService {
   /** Verified against when the account does not exist, so a miss costs as long as a wrong password. */
   private dummyHash: Promise<string> | undefined;
+  /** Every hash and verification passes here: a flood of logins cannot take every thread and all memory. */
+  private readonly hashing: ConcurrencyGate;
+  /** Per attacked account, its logins one at a time (see THROTTLE_POLICY.accountSlowAfter). */
+  private readonly slowLines = new Map<string, ConcurrencyGate>();
+  private readonly pause: (ms: number) => Promise<void>;
 
-  constructor(private readonly deps: AccountDeps) {}
+  constructor(private readonly deps: AccountDeps) {
+    const { concurrency, queue } = deps.hashing ?? HASHING_POLICY;
+    this.hashing = new ConcurrencyGate(concurrency, queue, () => new AppError('rateLimited', accountMessages.loginBusy));
+    this.pause = deps.pause ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+  }
+
+  /** Hashes and verifications running and waiting now (for the benchmark and tests). */
+  get hashingLoad(): { running: number; waiting: number } {
+    return this.hashing.load;
+  }
 
   async register(input: { username: string; password: string; nickName: string; address: string }): Promise<CurrentUser> {
     rejectIf(checkRegisterUsername(input.username));
@@ -62,7 +81,7 @@ export class AccountService {
     // Counted before hashing: every valid attempt costs a full hash, and taken names reveal accounts.
     await this.refuseTooManyRegistrations(input.address);
     await this.refuseTakenOrLookAlike(input.username);
-    const passwordHash = await this.deps.hasher.hash(input.password);
+    const passwordHash = await this.hash(input.password);
     try {
       return await this.deps.users.create({
         username: input.username,
@@ -84,18 +103,19 @@ export class AccountService {
     // Registered names hold no whitespace, so a pasted name with stray spaces still finds its account.
     const username = input.username.trim();
     const keys = throttleKeys(username, input.address);
-    await this.refuseWhileLocked(keys, now);
+    const attempts = await this.countAttempt(keys, now);
 
     const tooLong = input.password.length > LOGIN_INPUT_MAX || username.length > LOGIN_INPUT_MAX;
-    const stored = tooLong ? undefined : await this.deps.users.findByUsername(username);
-    const matches = stored
-      ? await this.deps.hasher.verify(input.password, stored.passwordHash)
-      : await this.deps.hasher.verify(input.password, await this.dummy()).then(() => false);
-    if (!stored || !matches) {
-      await this.deps.throttle.recordFailure([keys.account, keys.address], now);
-      throw new AppError('refused', accountMessages.wrongCredentials, ACCOUNT_REFUSED);
-    }
-    await this.deps.throttle.clear(keys.account);
+    // An unknown account costs one verification too, through the same gate: a miss takes as long as a wrong password.
+    const stored = await this.checking(keys, attempts, async () => {
+      const found = tooLong ? undefined : await this.deps.users.findByUsername(username);
+      const matches = found
+        ? await this.verify(input.password, found.passwordHash)
+        : await this.verify(input.password, await this.dummy()).then(() => false);
+      return matches ? found : undefined;
+    });
+    if (!stored) throw new AppError('refused', accountMessages.wrongCredentials, ACCOUNT_REFUSED);
+    await this.succeeded(keys);
     const { passwordHash: _hash, ...user } = stored;
     return this.issue(user, input.remember, now);
   }
@@ -154,14 +174,14 @@ export class AccountService {
     const now = this.deps.clock.now();
     // A stolen session must not become a way to guess the password.
     const keys = throttleKeys(user.username, address);
-    await this.refuseWhileLocked(keys, now);
+    const attempts = await this.countAttempt(keys, now);
     const stored = await this.deps.users.findByUsername(user.username);
     if (!stored) throw new AppError('unauthenticated', accountMessages.loginRequired);
-    if (!(await this.deps.hasher.verify(oldPassword, stored.passwordHash))) {
-      await this.deps.throttle.recordFailure([keys.account, keys.address], now);
+    if (!(await this.checking(keys, attempts, () => this.verify(oldPassword, stored.passwordHash)))) {
       throw new AppError('refused', accountMessages.wrongOldPassword, ACCOUNT_REFUSED);
     }
-    await this.deps.users.updatePasswordHash(user.id, await this.deps.hasher.hash(newPassword));
+    await this.succeeded(keys);
+    await this.deps.users.updatePasswordHash(user.id, await this.hash(newPassword));
     await this.deps.sessions.revokeAllForUser(user.id);
   }
 
@@ -176,7 +196,7 @@ export class AccountService {
       await this.deps.users.create({
         username: 'admin',
         nickName: '管理员',
-        passwordHash: await this.deps.hasher.hash(password),
+        passwordHash: await this.hash(password),
         avatar: '',
         role: ROLES.admin,
       });
@@ -197,7 +217,7 @@ export class AccountService {
       const user = await this.deps.users.create({
         username,
         nickName: nickName.trim() || username,
-        passwordHash: await this.deps.hasher.hash(password),
+        passwordHash: await this.hash(password),
         avatar: '',
         role: ROLES.member,
       });
@@ -211,7 +231,7 @@ export class AccountService {
   async resetPassword(username: string): Promise<string> {
     const stored = await this.requireUsername(username);
     const password = this.deps.tokens.generatePassword();
-    await this.deps.users.updatePasswordHash(stored.id, await this.deps.hasher.hash(password));
+    await this.deps.users.updatePasswordHash(stored.id, await this.hash(password));
     await this.deps.sessions.revokeAllForUser(stored.id);
     await this.deps.throttle.clear(throttleKeys(username, '').account);
     return password;
@@ -253,18 +273,70 @@ export class AccountService {
     return { token, user, persistent: remember, expiresAt };
   }
 
-  private async refuseWhileLocked(keys: { account: string; address: string }, now: Date): Promise<void> {
-    const since = new Date(now.getTime() - THROTTLE_POLICY.windowMs);
-    const counts = await this.deps.throttle.failuresSince([keys.account, keys.address], since);
+  /**
+   * Counts this attempt under its three keys before any hash (one statement), then refuses it when this
+   * account has failed too often from this address, or this address too often overall. Answers the
+   * account's attempts from every address, which only ever slow its logins.
+   */
+  private async countAttempt(keys: ThrottleKeys, now: Date): Promise<number> {
+    const counts = await this.deps.throttle.count([keys.pair, keys.address, keys.account], now, THROTTLE_POLICY.windowMs);
     let unlockAt = 0;
-    for (const { key, count, oldest } of counts) {
-      const limit = key === keys.account ? THROTTLE_POLICY.perAccount : THROTTLE_POLICY.perAddress;
-      if (count >= limit) unlockAt = Math.max(unlockAt, oldest.getTime() + THROTTLE_POLICY.windowMs);
+    for (const { key, count, windowEndsAt } of counts) {
+      const limit = key === keys.pair ? THROTTLE_POLICY.perAccountAddress : key === keys.address ? THROTTLE_POLICY.perAddress : Infinity;
+      if (count > limit) unlockAt = Math.max(unlockAt, windowEndsAt.getTime());
     }
     if (unlockAt > now.getTime()) {
+      // Refused before the hash: it does not slow the owner's logins from elsewhere.
+      await this.deps.throttle.refund([keys.account]);
       const minutes = Math.max(1, Math.ceil((unlockAt - now.getTime()) / 60_000));
       throw new AppError('rateLimited', accountMessages.tooManyFailures(minutes));
     }
+    return counts.find((c) => c.key === keys.account)?.count ?? 1;
+  }
+
+  /**
+   * Runs a password check; for an account under attack (many failures from anywhere) one at a time and
+   * after a pause, so guessing slows down while the owner still gets in. A check that never ran (the
+   * hashing queue was full) gives its attempt back.
+   */
+  private async checking<T>(keys: ThrottleKeys, attempts: number, check: () => Promise<T>): Promise<T> {
+    try {
+      if (attempts <= THROTTLE_POLICY.accountSlowAfter) return await check();
+      let line = this.slowLines.get(keys.account);
+      if (!line) {
+        line = new ConcurrencyGate(1, THROTTLE_POLICY.accountQueue, () => new AppError('rateLimited', accountMessages.accountBusy));
+        this.slowLines.set(keys.account, line);
+      }
+      const gate = line;
+      const delay = Math.min(THROTTLE_POLICY.slowMaxMs, (attempts - THROTTLE_POLICY.accountSlowAfter) * THROTTLE_POLICY.slowStepMs);
+      try {
+        return await gate.run(async () => {
+          await this.pause(delay);
+          return check();
+        });
+      } finally {
+        if (gate.load.running === 0 && gate.load.waiting === 0 && this.slowLines.get(keys.account) === gate) {
+          this.slowLines.delete(keys.account);
+        }
+      }
+    } catch (error) {
+      if (error instanceof AppError && error.kind === 'rateLimited') await this.deps.throttle.refund([keys.pair, keys.address, keys.account]);
+      throw error;
+    }
+  }
+
+  /** A success: the pair's failures are forgotten and the attempt is given back to the wider counts. */
+  private async succeeded(keys: ThrottleKeys): Promise<void> {
+    await this.deps.throttle.clear(keys.pair);
+    await this.deps.throttle.refund([keys.address, keys.account]);
+  }
+
+  private hash(password: string): Promise<string> {
+    return this.hashing.run(() => this.deps.hasher.hash(password));
+  }
+
+  private verify(password: string, stored: string): Promise<boolean> {
+    return this.hashing.run(() => this.deps.hasher.verify(password, stored));
   }
 
   private async refuseTooManyRegistrations(address: string): Promise<void> {
@@ -282,12 +354,23 @@ export class AccountService {
   }
 
   private dummy(): Promise<string> {
-    this.dummyHash ??= this.deps.hasher.hash(this.deps.tokens.generatePassword());
+    // A refusal (hashing queue full) is not kept: the next miss tries again.
+    this.dummyHash ??= this.hash(this.deps.tokens.generatePassword()).catch((error: unknown) => {
+      this.dummyHash = undefined;
+      throw error;
+    });
     return this.dummyHash;
   }
 }
 
-/** Throttle keys: the account name case-folded (names are unique case-insensitively) and the address. */
-export function throttleKeys(username: string, address: string) {
-  return { account: `account:${username.trim().toLowerCase()}`, address: `address:${address}` };
+interface ThrottleKeys {
+  account: string;
+  pair: string;
+  address: string;
+}
+
+/** Throttle keys: the account name case-folded (names are unique case-insensitively), the account from one address, the address. */
+export function throttleKeys(username: string, address: string): ThrottleKeys {
+  const name = username.trim().toLowerCase();
+  return { account: `account:${name}`, pair: `pair:${name}|${address}`, address: `address:${address}` };
 }

@@ -12,10 +12,30 @@ export const SESSION_POLICY = {
 
 export const THROTTLE_POLICY = {
   windowMs: 15 * 60 * 1000,
-  /** Failures per account name in the window before logins for it are refused. */
-  perAccount: 5,
-  /** Failures per client address: higher, since a school or office shares one address. */
+  /**
+   * Failures for one account from one client address before that address is refused for it: an attacker
+   * at one address locks only that address out, never the owner at another.
+   */
+  perAccountAddress: 5,
+  /** Failures per client address across accounts: higher, since a school or office shares one address. */
   perAddress: 20,
+  /**
+   * Failures for one account from all addresses after which its logins are slowed, never refused: one at
+   * a time, each after a pause growing by `slowStepMs` per failure up to `slowMaxMs`.
+   */
+  accountSlowAfter: 10,
+  slowStepMs: 250,
+  slowMaxMs: 5_000,
+  /** Slowed logins of one account waiting their turn on this instance; past it the login is asked to retry. */
+  accountQueue: 16,
+} as const;
+
+/** Password hashing (scrypt: 128 MiB and a libuv thread each) is bounded so the rest of the site keeps answering. */
+export const HASHING_POLICY = {
+  /** Hashes at a time on this instance (main.ts sizes it to the machine). */
+  concurrency: 1,
+  /** Hashes waiting for a slot; past it the request answers 429 at once. */
+  queue: 8,
 } as const;
 
 export const REGISTRATION_POLICY = {

@@ -99,9 +99,9 @@ describe('sessions over time', () => {
 });
 
 describe('login throttling over time', () => {
-  it('locks an account after 5 failures, says how many minutes remain, and unlocks after the window', async () => {
+  it('locks an account from one address after 5 failures, says how many minutes remain, and unlocks after the window', async () => {
     for (let i = 0; i < 5; i++) {
-      expect((await refusal(login(false, 'wrong-pass1', `9.9.9.${i}`))).kind).toBe('refused');
+      expect((await refusal(login(false, 'wrong-pass1'))).kind).toBe('refused');
       advance(MINUTE);
     }
     // First failure at 0, now at 5 min: the lock lasts until minute 15.
@@ -112,6 +112,86 @@ describe('login throttling over time', () => {
     expect((await refusal(login(false))).message).toBe(zhCN.account.server.tooManyFailures(1));
     advance(MINUTE);
     expect((await login(false)).user.username).toBe('reader');
+  });
+
+  it('never locks the owner out from another address: five failures elsewhere leave it alone', async () => {
+    for (let i = 0; i < 5; i++) await refusal(login(false, 'wrong-pass1', '6.6.6.6'));
+    expect((await refusal(login(false, 'abc123456', '6.6.6.6'))).kind).toBe('rateLimited');
+    expect((await login(false, 'abc123456', '1.2.3.4')).user.username).toBe('reader');
+  });
+
+  it('slows, never refuses, an account attacked from many addresses: one check at a time after a growing pause', async () => {
+    const pauses: number[] = [];
+    let running = 0;
+    let most = 0;
+    const slowHasher = {
+      hash: (password: string) => testHasher.hash(password),
+      verify: async (password: string, stored: string) => {
+        running += 1;
+        most = Math.max(most, running);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        running -= 1;
+        return testHasher.verify(password, stored);
+      },
+    };
+    const slowed = new AccountService({
+      users: new KyselyUserRepository(database.db, () => now),
+      sessions: new KyselySessionRepository(database.db),
+      hasher: slowHasher,
+      tokens: randomSessionTokens,
+      throttle: new KyselyLoginThrottle(database.db),
+      registrations: new KyselyRegistrationThrottle(database.db),
+      clock: { now: () => now },
+      hashing: { concurrency: 4, queue: 100 },
+      pause: async (ms) => void pauses.push(ms),
+    });
+    const attempt = (password: string, address: string) => slowed.login({ username: 'reader', password, remember: false, address });
+    for (let i = 0; i < 10; i++) await refusal(attempt('wrong-pass1', `9.9.${i}.1`));
+    expect(pauses).toEqual([]);
+    most = 0;
+    const burst = await Promise.all(Array.from({ length: 8 }, (_, i) => refusal(attempt('wrong-pass1', `9.8.${i}.1`))));
+    expect(burst.map((e) => e.kind)).toEqual(Array(8).fill('refused'));
+    expect(most).toBe(1);
+    expect(Math.max(...pauses)).toBeGreaterThan(Math.min(...pauses));
+    // The owner, from a new address, still gets in.
+    expect((await attempt('abc123456', '1.1.1.1')).user.username).toBe('reader');
+  });
+
+  it('bounds concurrent hashing: past the queue a login answers 429 at once, and unknown accounts cost a verification too', async () => {
+    let verifications = 0;
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const stuckHasher = {
+      hash: (password: string) => testHasher.hash(password),
+      verify: async (password: string, stored: string) => {
+        verifications += 1;
+        await gate;
+        return testHasher.verify(password, stored);
+      },
+    };
+    const bounded = new AccountService({
+      users: new KyselyUserRepository(database.db, () => now),
+      sessions: new KyselySessionRepository(database.db),
+      hasher: stuckHasher,
+      tokens: randomSessionTokens,
+      throttle: new KyselyLoginThrottle(database.db),
+      registrations: new KyselyRegistrationThrottle(database.db),
+      clock: { now: () => now },
+      hashing: { concurrency: 2, queue: 3 },
+    });
+    const attempts = Array.from({ length: 10 }, (_, i) =>
+      bounded.login({ username: `ghost_${i}`, password: 'wrong-pass1', remember: false, address: `4.4.4.${i}` }).then(
+        () => 'ok',
+        (e: AppError) => e.kind,
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(bounded.hashingLoad).toEqual({ running: 2, waiting: 3 });
+    release();
+    const kinds = await Promise.all(attempts);
+    expect(kinds.filter((k) => k === 'rateLimited').length).toBeGreaterThanOrEqual(4);
+    expect(kinds.filter((k) => k === 'refused').length).toBeGreaterThanOrEqual(1);
+    expect(verifications).toBe(kinds.filter((k) => k === 'refused').length);
   });
 
   it('a success clears the account’s failures', async () => {

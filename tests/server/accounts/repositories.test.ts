@@ -96,21 +96,33 @@ describe.each(await backends())('account repositories on $name', (backend) => {
     expect(await sessions.findActive('2a', T0)).toBeUndefined();
   });
 
-  it('counts failures per key in a window, with the oldest, and clears and prunes them', async () => {
-    await throttle.recordFailure(['account:a', 'address:1'], at(0));
-    await throttle.recordFailure(['account:a', 'address:1'], at(5));
-    await throttle.recordFailure(['account:b', 'address:1'], at(10));
-    const counts = await throttle.failuresSince(['account:a', 'address:1', 'account:zzz'], at(-1));
-    expect(counts.sort((x, y) => x.key.localeCompare(y.key))).toEqual([
-      { key: 'account:a', count: 2, oldest: at(0) },
-      { key: 'address:1', count: 3, oldest: at(0) },
-    ]);
-    expect(await throttle.failuresSince(['account:a'], at(1))).toEqual([{ key: 'account:a', count: 1, oldest: at(5) }]);
+  it('counts attempts per key in fixed windows, gives them back, clears and prunes them', async () => {
+    const window = 15 * 60_000;
+    expect(await throttle.count(['account:a', 'address:1'], at(0), window)).toEqual(
+      expect.arrayContaining([
+        { key: 'account:a', count: 1, windowEndsAt: new Date(at(0).getTime() + window) },
+        { key: 'address:1', count: 1, windowEndsAt: new Date(at(0).getTime() + window) },
+      ]),
+    );
+    const second = await throttle.count(['account:a'], at(5), window);
+    expect(second).toEqual([{ key: 'account:a', count: 2, windowEndsAt: new Date(at(0).getTime() + window) }]);
+    await throttle.refund(['account:a']);
+    expect((await throttle.count(['account:a'], at(6), window))[0]?.count).toBe(2);
+    // A window that ended starts again from one.
+    expect((await throttle.count(['account:a'], new Date(at(0).getTime() + window + 1), window))[0]?.count).toBe(1);
     await throttle.clear('account:a');
-    expect(await throttle.failuresSince(['account:a'], at(-1))).toEqual([]);
-    await throttle.prune(at(5));
-    expect(await throttle.failuresSince(['address:1'], at(-1))).toEqual([{ key: 'address:1', count: 1, oldest: at(10) }]);
-    expect(await throttle.failuresSince([], at(-1))).toEqual([]);
+    expect((await throttle.count(['account:a'], at(7), window))[0]?.count).toBe(1);
+    await throttle.prune(at(8));
+    expect((await throttle.count(['address:1'], at(9), window))[0]?.count).toBe(1);
+    expect(await throttle.count([], at(9), window)).toEqual([]);
+  });
+
+  it('counts concurrent attempts atomically: fifty at once get fifty different counts', async () => {
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => throttle.count(['pair:x|1', 'account:x'], at(0), 60_000)),
+    );
+    const counts = results.map((r) => r.find((c) => c.key === 'pair:x|1')?.count).sort((x, y) => (x ?? 0) - (y ?? 0));
+    expect(counts).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
   });
 
   it('counts registration attempts per address in a window, with the oldest, and prunes them', async () => {

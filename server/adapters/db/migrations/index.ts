@@ -9,6 +9,7 @@ import { searchTokensMigration } from './0006_search_tokens';
 import { musicMigration } from './0007_music';
 import { chatMigration } from './0008_chat';
 import { usernameSkeletonMigration } from './0009_username_skeleton';
+import { loginAttemptMigration } from './0010_login_attempt';
 
 /** What a migration needs to stay portable between SQLite and PostgreSQL. */
 export interface MigrationContext {
@@ -39,6 +40,7 @@ function migrations(context: MigrationContext): Record<string, Migration> {
     '0007_music': musicMigration(context),
     '0008_chat': chatMigration(context),
     '0009_username_skeleton': usernameSkeletonMigration(context),
+    '0010_login_attempt': loginAttemptMigration(context),
   };
 }
 
