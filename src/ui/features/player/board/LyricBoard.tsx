@@ -115,6 +115,11 @@ export default function LyricBoard({ player, audio }: LyricBoardProps) {
           data-custom-bg={prefs.background ? true : undefined}
           aria-describedby={undefined}
           style={vars}
+          onOpenAutoFocus={(event) => {
+            // The board itself takes the focus: Tab then reaches the close button, without a ring on open.
+            event.preventDefault();
+            (event.currentTarget as HTMLElement | null)?.focus();
+          }}
         >
           <Dialog.Title className="visually-hidden">{text.label}</Dialog.Title>
           <div className="lb-bg" aria-hidden="true">

@@ -38,6 +38,15 @@ export class LineFiller {
     this.written = this.spans.map(() => '');
   }
 
+  /** Shows every word sung (a line that is leaving as the next one starts). */
+  complete(): void {
+    this.spans.forEach((span, i) => {
+      if (this.written[i] === '1') return;
+      span.style.setProperty('--fill', '1');
+      this.written[i] = '1';
+    });
+  }
+
   paint(clockMs: number): void {
     const { wordIndex, fills } = lineFillAt(this.words, clockMs);
     const count = Math.min(this.spans.length, fills.length);
@@ -80,6 +89,7 @@ export class LinesPainter implements Painter {
     const index = activeLineIndex(this.times, clockMs);
     if (index !== this.index) {
       const previous = this.index;
+      if (index > previous) this.filler?.complete();
       this.index = index;
       const line = this.lineEls[index];
       this.filler = line ? new LineFiller(line, this.words[index] ?? []) : null;
