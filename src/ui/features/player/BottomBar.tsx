@@ -20,7 +20,7 @@ interface BottomBarProps {
   runtime: PlayerRuntime;
   visible: boolean;
   /** A popover opened or closed: the bar stays while one is open. */
-  onHold(open: boolean): void;
+  onHold(holder: string, open: boolean): void;
 }
 
 /** Progress, the song, previous / play / next, mode, volume, my list and search. */
@@ -30,17 +30,17 @@ export function BottomBar({ runtime, visible, onHold }: BottomBarProps) {
   const playing = useSelector(player, (snapshot) => snapshot.matches({ playback: 'playing' }));
   const busy = useSelector(player, (snapshot) => snapshot.hasTag('busy'));
   const mode = useSelector(player, (snapshot) => snapshot.context.mode);
+  const source = useSelector(player, (snapshot) => snapshot.context.source);
   const ModeIcon = MODE_ICONS[mode];
 
   return (
-    <div className="mp-bar" data-visible={visible}>
+    <div className="mp-bar" data-visible={visible} data-source={source}>
       <Progress runtime={runtime} />
       <div className="mp-bar__row">
         <button
           type="button"
           className="mp-bar__now"
           disabled={!song}
-          aria-label={text.openLyricBoard}
           title={text.openLyricBoard}
           onClick={() => player.send({ type: 'board.show', show: true })}
         >
@@ -78,11 +78,11 @@ export function BottomBar({ runtime, visible, onHold }: BottomBarProps) {
           <button type="button" className="mp-icon-button" aria-label={text.next} title={text.next} onClick={() => player.send({ type: 'track.next' })}>
             <SkipForward aria-hidden="true" />
           </button>
-          <VolumePopover runtime={runtime} onOpenChange={onHold} />
+          <VolumePopover runtime={runtime} onOpenChange={(open) => onHold('volume', open)} />
         </div>
         <div className="mp-bar__tools">
-          <SearchPopover runtime={runtime} onOpenChange={onHold} />
-          <MyListPopover runtime={runtime} onOpenChange={onHold} />
+          <SearchPopover runtime={runtime} onOpenChange={(open) => onHold('search', open)} />
+          <MyListPopover runtime={runtime} onOpenChange={(open) => onHold('myList', open)} />
           <button
             type="button"
             className="mp-icon-button mp-bar__tool"

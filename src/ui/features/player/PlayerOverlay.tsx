@@ -110,7 +110,13 @@ export default function PlayerOverlay({ runtime }: OverlayProps) {
               <Playlists runtime={runtime} />
               <Songs runtime={runtime} />
             </div>
-            <div onPointerEnter={() => bar.hold(true)} onPointerLeave={() => bar.hold(false)} onFocusCapture={() => bar.hold(true)} onBlurCapture={() => bar.hold(false)}>
+            <div
+              onPointerEnter={() => bar.hold('pointer', true)}
+              onPointerLeave={() => bar.hold('pointer', false)}
+              // Keyboard focus keeps the bar; a mouse click's focus does not.
+              onFocusCapture={(event) => bar.hold('focus', event.target.matches(':focus-visible'))}
+              onBlurCapture={() => bar.hold('focus', false)}
+            >
               <BottomBar runtime={runtime} visible={bar.visible} onHold={bar.hold} />
             </div>
             {showBoard && (

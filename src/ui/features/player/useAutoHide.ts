@@ -4,12 +4,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 export const BAR_HIDE_MS = 2000;
 
 /**
- * Visible after any pointer movement, hidden `BAR_HIDE_MS` later, unless held (pointer or focus on the bar,
- * a popover open) or disabled (a touch screen, where a hidden bar would turn the first tap into a miss).
+ * Visible after any pointer movement, hidden `BAR_HIDE_MS` later, unless held (the pointer over the bar,
+ * keyboard focus in it, a popover open: each holder by name) or disabled (a touch screen, where a hidden
+ * bar would turn the first tap into a miss).
  */
 export function useAutoHide(enabled: boolean) {
   const [awake, setAwake] = useState(true);
-  const [holds, setHolds] = useState(0);
+  const [holders, setHolders] = useState<ReadonlySet<string>>(() => new Set());
   const timer = useRef<number | undefined>(undefined);
 
   const wake = useCallback(() => {
@@ -29,6 +30,14 @@ export function useAutoHide(enabled: boolean) {
     };
   }, [enabled]);
 
-  const hold = useCallback((on: boolean) => setHolds((count) => Math.max(0, count + (on ? 1 : -1))), []);
-  return { visible: !enabled || awake || holds > 0, wake, hold };
+  const hold = useCallback((holder: string, on: boolean) => {
+    setHolders((current) => {
+      if (current.has(holder) === on) return current;
+      const next = new Set(current);
+      if (on) next.add(holder);
+      else next.delete(holder);
+      return next;
+    });
+  }, []);
+  return { visible: !enabled || awake || holders.size > 0, wake, hold };
 }

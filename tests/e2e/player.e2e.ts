@@ -1,0 +1,325 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { zhCN } from '../../src/ui/i18n/zh-CN';
+import { CHROMIUM_PATH, describeInBrowser, isLocalUrl, startSite, waitForPage, type Site } from './support/harness';
+
+const m = zhCN.music;
+/** The harness's flags, plus autoplay without a gesture (a restored or keyboard-started song may play). */
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--autoplay-policy=no-user-gesture-required',
+];
+const POLL = { timeout: 20_000, interval: 100 };
+
+interface Traffic {
+  scripts: string[];
+  wapi: URL[];
+  errors: string[];
+}
+
+describeInBrowser('the music player in the browser', () => {
+  let site: Site;
+  let browser: Browser;
+  const traffic = new WeakMap<Page, Traffic>();
+
+  beforeAll(async () => {
+    site = await startSite();
+    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ARGS });
+  });
+  afterAll(async () => {
+    await browser?.close().catch(() => undefined);
+    await site?.close();
+  });
+
+  async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
+    const context = await browser.newContext({ baseURL: site.baseUrl, viewport: { width: 1280, height: 800 }, ...options });
+    await context.route((url) => !isLocalUrl(url), (route) => route.abort('blockedbyclient'));
+    const page = await context.newPage();
+    const log: Traffic = { scripts: [], wapi: [], errors: [] };
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith('.js')) log.scripts.push(url.pathname);
+      if (url.pathname.startsWith('/wapi/') && !url.pathname.startsWith('/wapi/cover/')) log.wapi.push(url);
+    });
+    page.on('pageerror', (error) => log.errors.push(error.message));
+    traffic.set(page, log);
+    return page;
+  }
+  const log = (page: Page) => traffic.get(page)!;
+  const fetched = (page: Page, chunk: string) => log(page).scripts.some((path) => path.startsWith(`/assets/${chunk}-`));
+
+  const overlay = (page: Page) => page.getByRole('dialog', { name: m.player });
+  const bar = (page: Page) => page.locator('.mp-bar');
+  const progress = (page: Page) => page.getByRole('slider', { name: m.progress });
+  const seconds = async (page: Page) => Number(await progress(page).getAttribute('aria-valuenow'));
+
+  async function openPlayer(page: Page) {
+    await page.getByRole('button', { name: m.openPlayer }).click();
+    await overlay(page).waitFor();
+  }
+
+  /** Moves the pointer over the panel so the auto-hiding bar is shown. */
+  async function wakeBar(page: Page) {
+    const box = await overlay(page).boundingBox();
+    await page.mouse.move(box!.x + box!.width / 2 + Math.random() * 20, box!.y + 200);
+    await expect.poll(() => bar(page).getAttribute('data-visible'), POLL).toBe('true');
+  }
+
+  async function playRow(page: Page, index: number): Promise<string> {
+    const row = page.locator('.mp-songs .mp-row').nth(index);
+    const name = (await row.locator('.mp-row__name').textContent())!;
+    await row.click();
+    await expect.poll(() => row.getAttribute('aria-current'), POLL).toBe('true');
+    await wakeBar(page);
+    await page.getByRole('button', { name: m.pause, exact: true }).waitFor();
+    return name;
+  }
+
+  it('keeps the player, its overlay and the board out of the first load; the disc loads them on first click', async () => {
+    const page = await newPage();
+    await page.goto('/home');
+    await waitForPage(page);
+    await page.getByRole('button', { name: m.openPlayer }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(['playerRuntime', 'PlayerOverlay', 'LyricBoard'].filter((chunk) => fetched(page, chunk))).toEqual([]);
+    // Nothing is restored (no song url, no lyric) until the player is used.
+    expect(log(page).wapi).toEqual([]);
+    await page.locator('.notice', { hasText: m.startHint }).waitFor();
+
+    await openPlayer(page);
+    expect(fetched(page, 'playerRuntime')).toBe(true);
+    expect(fetched(page, 'PlayerOverlay')).toBe(true);
+    expect(fetched(page, 'LyricBoard')).toBe(false);
+    expect(log(page).wapi.map((url) => url.pathname)).toContain('/wapi/toplist/detail');
+    // The disc hides while the overlay is open; the page behind does not scroll.
+    expect(await page.getByRole('button', { name: m.openPlayer }).count()).toBe(0);
+    expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
+    await page.getByRole('button', { name: m.closePlayer }).click();
+    await page.getByRole('button', { name: m.openPlayer }).waitFor();
+    expect(log(page).errors).toEqual([]);
+  });
+
+  it('opens on the fourth playlist (热歌榜); a row plays, time advances, the lyric line moves, space pauses', async () => {
+    const page = await newPage();
+    await page.goto('/home');
+    await waitForPage(page);
+    await openPlayer(page);
+    const tiles = overlay(page).getByRole('navigation', { name: m.playlists }).getByRole('button');
+    await expect.poll(() => tiles.count(), POLL).toBe(5);
+    expect(await tiles.nth(3).getAttribute('aria-pressed')).toBe('true');
+    expect(await tiles.nth(3).textContent()).toContain('热歌榜');
+    const rows = page.locator('.mp-songs .mp-row');
+    await expect.poll(() => rows.count(), POLL).toBeGreaterThan(0);
+    await page.locator('.mp-footer', { hasText: m.noMore }).waitFor();
+
+    const name = await playRow(page, 0);
+    expect(await page.locator('.mp-bar__name').textContent()).toBe(name);
+    const start = await seconds(page);
+    await expect.poll(() => seconds(page), POLL).toBeGreaterThan(start + 1);
+
+    // The COMMON board marks the current line; seeking 10 s on (→ twice) moves it on.
+    await wakeBar(page);
+    await bar(page).getByRole('button', { name: m.openLyricBoard }).click();
+    const board = page.locator('.lyric-board');
+    await board.waitFor();
+    const line = async () => Number((await board.locator('[aria-current="true"]').getAttribute('data-line').catch(() => '-1')) ?? -1);
+    await expect.poll(line, POLL).toBeGreaterThanOrEqual(0);
+    const before = await line();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(line, POLL).toBeGreaterThan(before);
+    await page.keyboard.press('Escape');
+    await board.waitFor({ state: 'detached' });
+    await overlay(page).waitFor();
+
+    // Space pauses and plays again when no text field has focus.
+    await page.keyboard.press('Space');
+    await wakeBar(page);
+    await page.getByRole('button', { name: m.play, exact: true }).waitFor();
+    const paused = await seconds(page);
+    await page.keyboard.press('Space');
+    await expect.poll(() => seconds(page), POLL).toBeGreaterThan(paused + 0.5);
+  });
+
+  it('cycles the play modes, sets the volume, and the bar hides after 2 s without pointer movement', async () => {
+    const page = await newPage();
+    await page.goto('/home');
+    await waitForPage(page);
+    await openPlayer(page);
+    await wakeBar(page);
+    const mode = bar(page).locator('[data-mode]');
+    const seen: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      seen.push(`${await mode.getAttribute('data-mode')} ${await mode.getAttribute('aria-label')}`);
+      await mode.click();
+    }
+    expect(seen).toEqual([
+      `RANDOM ${m.modeSwitch(m.modes.RANDOM)}`,
+      `LISTLOOP ${m.modeSwitch(m.modes.LISTLOOP)}`,
+      `SINGLECYCLE ${m.modeSwitch(m.modes.SINGLECYCLE)}`,
+    ]);
+    expect(await mode.getAttribute('data-mode')).toBe('RANDOM');
+
+    await bar(page).getByRole('button', { name: m.volumeValue(50) }).click();
+    const volume = page.getByRole('slider', { name: m.volume });
+    await volume.focus();
+    await page.keyboard.press('End');
+    await expect.poll(() => volume.getAttribute('aria-valuenow'), POLL).toBe('100');
+    await page.keyboard.press('Escape');
+    await bar(page).getByRole('button', { name: m.volumeValue(100) }).waitFor();
+    // ↓ in the panel lowers it by 5.
+    await overlay(page).focus();
+    await page.keyboard.press('ArrowDown');
+    await bar(page).getByRole('button', { name: m.volumeValue(95) }).waitFor();
+
+    await page.mouse.move(5, 5);
+    await expect.poll(() => bar(page).getAttribute('data-visible'), POLL).toBe('false');
+    await wakeBar(page);
+  });
+
+  it('adds to my list (source CUSTOM, 添加成功) and deleting the last song goes back to TOP', async () => {
+    const page = await newPage();
+    await page.goto('/home');
+    await waitForPage(page);
+    await openPlayer(page);
+    const name = await playRow(page, 1);
+    expect(await bar(page).getAttribute('data-source')).toBe('TOP');
+
+    await page.getByRole('button', { name: m.addSong(name) }).click();
+    await page.locator('.notice', { hasText: m.added }).waitFor();
+    await page.getByRole('button', { name: m.inList(name) }).waitFor();
+    expect(await bar(page).getAttribute('data-source')).toBe('CUSTOM');
+
+    await wakeBar(page);
+    await bar(page).getByRole('button', { name: m.myListCount(1) }).click();
+    const list = page.getByRole('dialog', { name: m.myList });
+    await list.getByRole('button', { name: m.playSong(name) }).waitFor();
+    await list.getByRole('button', { name: m.removeSong(name) }).click();
+    await page.locator('.notice', { hasText: m.removed }).waitFor();
+    await list.getByText(m.myListEmpty).waitFor();
+    expect(await bar(page).getAttribute('data-source')).toBe('TOP');
+    await page.getByRole('button', { name: m.addSong(name) }).waitFor();
+  });
+
+  it('searches 20 a page by offset, loads until 已经到底了, and says 暂无相关歌曲 for no match', async () => {
+    const page = await newPage();
+    await page.goto('/home');
+    await waitForPage(page);
+    await openPlayer(page);
+    await wakeBar(page);
+    await bar(page).getByRole('button', { name: m.search }).click();
+    const panel = page.getByRole('dialog', { name: m.search });
+    const input = panel.getByRole('searchbox', { name: m.search });
+    expect(await input.getAttribute('placeholder')).toBe(m.searchPlaceholder);
+    await panel.getByText(m.searchEmpty).waitFor();
+
+    // An empty keyword clears without a call.
+    await input.fill('   ');
+    await panel.getByRole('button', { name: m.searchButton }).click();
+    const searches = () => log(page).wapi.filter((url) => url.pathname === '/wapi/search');
+    expect(searches()).toEqual([]);
+
+    await input.fill('李白');
+    await panel.getByRole('button', { name: m.searchButton }).click();
+    const rows = panel.locator('.mp-row');
+    await expect.poll(() => rows.count(), POLL).toBeGreaterThan(1);
+    expect(await panel.locator('th').allTextContents()).toEqual(['#', m.columns.song, m.columns.author, m.columns.action]);
+    for (const author of await panel.locator('td.mp-table__author').allTextContents()) expect(author).toContain('李白');
+    // The footer was in view: the next page (offset 20) came back empty, and loading stopped.
+    await panel.locator('.mp-footer', { hasText: m.searchNoMore }).waitFor();
+    const pages = searches().map((url) => `${url.searchParams.get('keywords')} ${url.searchParams.get('offset')} ${url.searchParams.get('limit')}`);
+    expect(pages).toEqual(['李白 0 20', '李白 20 20']);
+
+    // A result row plays and becomes the TOP list.
+    const first = (await rows.first().locator('.mp-row__name').textContent())!;
+    await rows.first().click();
+    await expect.poll(() => page.locator('.mp-bar__name').textContent(), POLL).toBe(first);
+
+    await input.fill('没有这首歌zzz');
+    await input.press('Enter');
+    await page.locator('.notice', { hasText: m.noSongs }).waitFor();
+    await panel.getByText(m.searchEmpty).waitFor();
+    expect(await rows.count()).toBe(0);
+  });
+
+  it('?showSpecial on any page opens the player, the lyric board and SPECIAL mode', async () => {
+    const page = await newPage();
+    await page.goto('/archives?showSpecial');
+    await overlay(page).waitFor();
+    await page.locator('.lyric-board[data-mode="SPECIAL"]').waitFor();
+  });
+
+  it('keeps playing across a route change, and a reload restores the song paused at the saved position', async () => {
+    const page = await newPage();
+    await page.goto('/home');
+    await waitForPage(page);
+    await openPlayer(page);
+    const name = await playRow(page, 2);
+    // Seek well into the song with the keyboard (→ adds 5 s).
+    for (let i = 0; i < 3; i += 1) await page.keyboard.press('ArrowRight');
+    await expect.poll(() => seconds(page), POLL).toBeGreaterThan(14);
+    await page.getByRole('button', { name: m.closePlayer }).click();
+
+    await page.getByRole('link', { name: zhCN.nav.archives }).first().click();
+    await page.waitForURL('**/archives');
+    await waitForPage(page);
+    const disc = page.locator('.music-disc');
+    expect(await disc.locator('.music-disc__name').textContent()).toBe(name);
+    await disc.getByRole('button', { name: m.pause }).waitFor();
+    await openPlayer(page);
+    await wakeBar(page);
+    const atLeave = await seconds(page);
+    await expect.poll(() => seconds(page), POLL).toBeGreaterThan(atLeave + 0.5);
+    await page.getByRole('button', { name: m.closePlayer }).click();
+
+    // Reload: the disc shows the saved song before any player code or music call.
+    log(page).wapi.length = 0;
+    log(page).scripts.length = 0;
+    await page.reload();
+    await waitForPage(page);
+    await page.waitForLoadState('networkidle');
+    expect(await disc.locator('.music-disc__name').textContent()).toBe(name);
+    expect(fetched(page, 'playerRuntime')).toBe(false);
+    expect(log(page).wapi).toEqual([]);
+
+    await openPlayer(page);
+    await wakeBar(page);
+    await page.getByRole('button', { name: m.play, exact: true }).waitFor();
+    expect(await page.locator('.mp-bar__name').textContent()).toBe(name);
+    await expect.poll(() => seconds(page), POLL).toBeGreaterThan(14);
+    expect(await page.getByRole('button', { name: m.play, exact: true }).count()).toBe(1);
+  });
+
+  it('is a full-screen sheet on a phone (390×844) with thumb-sized controls', async () => {
+    const page = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await page.goto('/home');
+    await waitForPage(page);
+    const discBox = await page.locator('.music-disc').boundingBox();
+    expect(discBox!.x).toBeLessThan(30);
+    expect(discBox!.y + discBox!.height).toBeGreaterThan(780);
+    await page.getByRole('button', { name: m.openPlayer }).tap();
+    await overlay(page).waitFor();
+    await expect.poll(() => page.locator('.mp-songs .mp-row').count(), POLL).toBeGreaterThan(0);
+    const box = await overlay(page).boundingBox();
+    expect(box).toEqual({ x: 0, y: 0, width: 390, height: 844 });
+    // The bar's buttons and the rows' add buttons are at least 44 px.
+    for (const button of [
+      bar(page).getByRole('button', { name: m.play, exact: true }),
+      bar(page).getByRole('button', { name: m.next }),
+      page.locator('.mp-row__add').first(),
+    ]) {
+      const size = await button.boundingBox();
+      expect(Math.min(size!.width, size!.height)).toBeGreaterThanOrEqual(44);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.locator('.mp-songs .mp-row').first().tap();
+    await page.getByRole('button', { name: m.pause, exact: true }).waitFor();
+  });
+});
