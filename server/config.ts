@@ -15,6 +15,8 @@ export interface AppConfig {
   adminUrl: string;
   /** Registration attempts allowed per client address and hour. */
   registerLimitPerHour: number;
+  /** Requests per client address and minute to each route that costs (login, register, password change, upload). */
+  rateLimitPerMinute: number;
   /** The music library's folder (default `dataDir/music`). */
   musicDir: string;
   /** A NeteaseCloudMusicApi-compatible server answering /wapi instead of the local library. */
@@ -82,6 +84,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     siteUrl: urlOrUndefined(env, 'SITE_URL', ['http:', 'https:']),
     adminUrl: urlOrUndefined(env, 'ADMIN_URL', ['http:', 'https:']) ?? '/userCenter',
     registerLimitPerHour: integerIn(env, 'REGISTER_LIMIT_PER_HOUR', 10, 1, 1_000_000),
+    rateLimitPerMinute: integerIn(env, 'RATE_LIMIT_PER_MINUTE', 20, 1, 1_000_000),
     musicDir: env.MUSIC_DIR ? path.resolve(cwd, env.MUSIC_DIR) : path.join(path.resolve(cwd, env.DATA_DIR || 'data'), 'music'),
     musicUpstream: urlOrUndefined(env, 'MUSIC_UPSTREAM', ['http:', 'https:']),
     seedDemo: flag(env, 'SEED_DEMO', true),

@@ -173,6 +173,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
       trustProxy: config.trustProxy,
       siteUrl: config.siteUrl,
       adminUrl: config.adminUrl,
+      costlyRoutesPerMinute: config.rateLimitPerMinute,
     },
   );
   return {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
@@ -12,6 +13,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { CLIENT_ROUTES } from '../../../src/protocol/routes';
 import { AppError } from '../../domain/errors';
 import { messages } from '../../domain/messages';
+import { accountMessages } from '../../domain/accounts/messages';
 import type { SiteService } from '../../domain/site/siteService';
 import type { AccountService } from '../../domain/accounts/accountService';
 import type { NotificationService } from '../../domain/notifications/notificationService';
@@ -64,7 +66,20 @@ export interface AppOptions {
   adminUrl?: string;
   /** Largest JSON body accepted, in bytes. */
   bodyLimit?: number;
+  /** Requests per client address and minute to each of COSTLY_ROUTES (RATE_LIMIT_PER_MINUTE). */
+  costlyRoutesPerMinute?: number;
 }
+
+/**
+ * Routes that cost a password hash or an image decode: limited per client address and minute, counted
+ * before the body is even read. Login attempts are throttled further by the account service.
+ */
+export const COSTLY_ROUTES: ReadonlySet<string> = new Set([
+  '/api/user/login',
+  '/api/user/register',
+  '/api/user/updatePassword',
+  '/api/upload/img',
+]);
 
 const API_PREFIXES = ['/api/', '/wapi/', '/ws/', '/healthz', MEDIA_URL_PREFIX];
 const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8,}\.\w+$/;
@@ -86,6 +101,15 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   const knownRoutes = trackRoutes(app);
   refuseBadInput(app);
   strictBodies(app);
+  // Marks the costly routes before @fastify/rate-limit's own onRoute hook reads the mark.
+  const perMinute = options.costlyRoutesPerMinute ?? 20;
+  app.addHook('onRoute', (route) => {
+    if (COSTLY_ROUTES.has(route.url)) route.config = { ...route.config, rateLimit: { max: perMinute, timeWindow: 60_000 } };
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: () => new AppError('rateLimited', accountMessages.tooManyRequests),
+  });
 
   // Songs and covers of a music upstream come from its own hosts, which cannot be known in advance.
   const upstreamMedia = services.music && !services.music.library ? ['https:', 'http:'] : [];

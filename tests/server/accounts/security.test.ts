@@ -190,6 +190,36 @@ describe('login throttling', () => {
   });
 });
 
+describe('rate limit on the routes that cost (@fastify/rate-limit)', () => {
+  it('answers 429 with a Chinese message past RATE_LIMIT_PER_MINUTE requests from one address, each costly route on its own', async () => {
+    expect(loadConfig({}).rateLimitPerMinute).toBe(20);
+    const limited = await startAccountsServer({ rateLimitPerMinute: 3 });
+    try {
+      for (const url of ['/api/user/login', '/api/user/register', '/api/user/updatePassword', '/api/upload/img']) {
+        const method = url === '/api/user/updatePassword' ? 'PUT' : 'POST';
+        const answers = [];
+        for (let i = 0; i < 4; i++) answers.push(await limited.call({ method, url, remoteAddress: '10.5.5.5', payload: {} }));
+        expect(answers.slice(0, 3).map((r) => r.statusCode), url).not.toContain(429);
+        expect(answers[3]?.statusCode, url).toBe(429);
+        expect(answers[3]?.json(), url).toEqual({ code: 429, result: null, message: a.tooManyRequests });
+      }
+      // Another address, and the cheap routes, are not affected.
+      const other = await limited.call({ method: 'POST', url: '/api/user/login', remoteAddress: '10.5.5.6', payload: {} });
+      expect(other.statusCode).toBe(400);
+      for (let i = 0; i < 5; i++) {
+        expect((await limited.app.inject({ method: 'GET', url: '/api/user/current', remoteAddress: '10.5.5.5' })).statusCode).toBe(200);
+      }
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('takes its limit from RATE_LIMIT_PER_MINUTE, which must be a positive integer', () => {
+    expect(loadConfig({ RATE_LIMIT_PER_MINUTE: '5' }).rateLimitPerMinute).toBe(5);
+    expect(() => loadConfig({ RATE_LIMIT_PER_MINUTE: '0' })).toThrow(ConfigError);
+  });
+});
+
 describe('registration throttling', () => {
   it('refuses the eleventh registration from one address within the hour with 429 and when to retry', async () => {
     // The product's default limit, as an operator gets it without REGISTER_LIMIT_PER_HOUR.

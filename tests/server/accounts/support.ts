@@ -31,6 +31,7 @@ export async function startAccountsServer(overrides: Partial<AppConfig> = {}): P
     ...loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false' }, dataDir),
     // Test files sign many users up from one address; the registration throttle has its own tests.
     registerLimitPerHour: 10_000,
+    rateLimitPerMinute: 100_000,
     ...overrides,
     dataDir,
     clientDir,

@@ -32,7 +32,7 @@ export async function startTestServer(overrides: Partial<AppConfig> = {}) {
   const dataDir = overrides.dataDir ?? temporaryFolder('blog-data-');
   const clientDir = writeFakeClient();
   const config: AppConfig = {
-    ...loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'true' }, dataDir),
+    ...loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'true', RATE_LIMIT_PER_MINUTE: '100000' }, dataDir),
     ...overrides,
     dataDir,
     clientDir,
