@@ -23,7 +23,8 @@ interface Result {
   expected: number;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function connect(url: string, headers: Record<string, string>): Promise<WebSocket> {
@@ -43,7 +44,11 @@ async function openMany(count: number, open: () => Promise<WebSocket>): Promise<
 }
 
 /** Runs the senders' schedule and measures every receiver's arrival by message text. */
-async function measure(receivers: WebSocket[], senders: ((text: string) => void)[], textOf: (data: string) => string | null): Promise<Result> {
+async function measure(
+  receivers: WebSocket[],
+  senders: ((text: string) => void)[],
+  textOf: (data: string) => string | null,
+): Promise<Result> {
   const sentAt = new Map<string, number>();
   const latencies: number[] = [];
   const seen = new Set<string>();
@@ -70,13 +75,24 @@ async function measure(receivers: WebSocket[], senders: ((text: string) => void)
   const deadline = Date.now() + 10_000;
   while (latencies.length < expected && Date.now() < deadline) await sleep(100);
   latencies.sort((a, b) => a - b);
-  return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), lost: expected - latencies.length, expected };
+  return {
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    lost: expected - latencies.length,
+    expected,
+  };
 }
 
 async function benchChat(clients: number): Promise<Result> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-bench-chat-'));
-  const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent', REGISTER_LIMIT_PER_HOUR: '1000' }, dataDir);
-  const server = await createServer({ ...config, clientDir: dataDir }, { passwordHasher: new ScryptPasswordHasher({ N: 2 ** 12, r: 8, p: 1 }), announce: () => undefined });
+  const config = loadConfig(
+    { DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent', REGISTER_LIMIT_PER_HOUR: '1000' },
+    dataDir,
+  );
+  const server = await createServer(
+    { ...config, clientDir: dataDir },
+    { passwordHasher: new ScryptPasswordHasher({ N: 2 ** 12, r: 8, p: 1 }), announce: () => undefined },
+  );
   const base = (await server.app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
   const url = `${base.replace('http', 'ws')}/ws/`;
   const origin = base;
@@ -85,8 +101,16 @@ async function benchChat(clients: number): Promise<Result> {
     for (let s = 0; s < SENDERS; s += 1) {
       const username = `bench${s}${Date.now() % 100000}`.slice(0, 16);
       const headers = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', origin };
-      await fetch(`${base}/api/user/register`, { method: 'POST', headers, body: JSON.stringify({ username, password: 'abc123456', nick_name: username }) });
-      const login = await fetch(`${base}/api/user/login`, { method: 'POST', headers, body: JSON.stringify({ username, password: 'abc123456' }) });
+      await fetch(`${base}/api/user/register`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ username, password: 'abc123456', nick_name: username }),
+      });
+      const login = await fetch(`${base}/api/user/login`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ username, password: 'abc123456' }),
+      });
       cookies.push((login.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; '));
     }
     const senderSockets = await Promise.all(cookies.map((cookie) => connect(url, { origin, cookie })));
@@ -96,7 +120,12 @@ async function benchChat(clients: number): Promise<Result> {
     let n = 0;
     const result = await measure(
       receivers,
-      senderSockets.map((socket) => (text) => socket.send(JSON.stringify({ type: 'message', content: text, content_type: 'text', client_id: `b${(n += 1)}` }))),
+      senderSockets.map(
+        (socket) => (text) =>
+          socket.send(
+            JSON.stringify({ type: 'message', content: text, content_type: 'text', client_id: `b${(n += 1)}` }),
+          ),
+      ),
       (data) => {
         const frame = JSON.parse(data) as { type: string; content?: string };
         return frame.type === 'message' ? (frame.content ?? null) : null;
@@ -110,30 +139,49 @@ async function benchChat(clients: number): Promise<Result> {
   }
 }
 
+/** The part of `ws`'s server the baseline uses (the repository's `ws` type shim declares less). */
+interface BareServer {
+  clients: Set<WebSocket>;
+  once(event: 'listening', listener: () => void): void;
+  on(event: 'connection', listener: (socket: WebSocket) => void): void;
+  address(): { port: number };
+  close(callback: () => void): void;
+}
+const BareWebSocketServer = WebSocketServer as unknown as new (options: { port: number; host: string }) => BareServer;
+
 async function benchBare(clients: number): Promise<Result> {
-  const wss = new WebSocketServer({ port: 0, host: '127.0.0.1' });
-  await new Promise((resolve) => wss.once('listening', resolve));
+  const wss = new BareWebSocketServer({ port: 0, host: '127.0.0.1' });
+  await new Promise<void>((resolve) => wss.once('listening', resolve));
   wss.on('connection', (socket) =>
     socket.on('message', (data) => {
       for (const client of wss.clients) if (client.readyState === WebSocket.OPEN) client.send(String(data));
     }),
   );
-  const { port } = wss.address() as { port: number };
+  const { port } = wss.address();
   const url = `ws://127.0.0.1:${port}/`;
   const senderSockets = await Promise.all(Array.from({ length: SENDERS }, () => connect(url, {})));
   const receivers = await openMany(clients - SENDERS, () => connect(url, {}));
-  const result = await measure(receivers, senderSockets.map((socket) => (text) => socket.send(text)), (data) => data);
+  const result = await measure(
+    receivers,
+    senderSockets.map((socket) => (text) => socket.send(text)),
+    (data) => data,
+  );
   for (const socket of [...senderSockets, ...receivers]) socket.terminate();
-  await new Promise((resolve) => wss.close(resolve));
+  await new Promise<void>((resolve) => wss.close(resolve));
   return result;
 }
 
 const fmt = (r: Result) => `p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms, lost ${r.lost}/${r.expected}`;
 
-const counts = process.argv.slice(2).map(Number).filter((n) => n > SENDERS);
+const counts = process.argv
+  .slice(2)
+  .map(Number)
+  .filter((n) => n > SENDERS);
 for (const clients of counts.length ? counts : [1000, 2000]) {
   const bare = await benchBare(clients);
   const chat = await benchChat(clients);
-  console.log(`${clients} clients | chat room: ${fmt(chat)} | bare ws: ${fmt(bare)} | p99 ratio ${(chat.p99 / bare.p99).toFixed(2)}`);
+  console.log(
+    `${clients} clients | chat room: ${fmt(chat)} | bare ws: ${fmt(bare)} | p99 ratio ${(chat.p99 / bare.p99).toFixed(2)}`,
+  );
 }
 process.exit(0);
