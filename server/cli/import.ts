@@ -10,12 +10,16 @@ import { createAccountServices } from '../main';
 const text = contentMessages.importer;
 
 /** `npm run import -- <folder or files…>`: Markdown posts into the configured database and media folder. */
-async function main(targets: string[]): Promise<number> {
-  if (targets.length === 0) {
+async function main(args: string[]): Promise<number> {
+  // `--root <folder>`: the folder images may be read from, when posts refer to `../images/`.
+  const rootAt = args.indexOf('--root');
+  const root = rootAt >= 0 ? args[rootAt + 1] : undefined;
+  const targets = rootAt >= 0 ? args.filter((_, i) => i !== rootAt && i !== rootAt + 1) : args;
+  if (targets.length === 0 || (rootAt >= 0 && !root)) {
     console.error(text.usage);
     return 2;
   }
-  const files = await findMarkdownFiles(targets);
+  const files = await findMarkdownFiles(targets, root ? { root } : {});
   return withDatabase(async (database, config) => {
     const importer = new MarkdownImporter({
       articles: new KyselyArticleRepository(database.db, database.dialect),

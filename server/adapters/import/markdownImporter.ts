@@ -8,6 +8,7 @@ import type { ArticleRepository } from '../../ports/articleRepository';
 import type { MediaStore } from '../../ports/mediaStore';
 import type { NotificationPublisher } from '../../ports/notificationPublisher';
 import { readFrontMatter } from './frontMatterFile';
+import { readImportableImage } from './importableImage';
 import { isImageTarget, rewriteImageTargets } from './markdownLinks';
 
 const problem = contentMessages.importer;
@@ -17,6 +18,8 @@ export interface SourceFile {
   path: string;
   /** Path relative to the folder given on the command line (the file name for a single file). */
   relative: string;
+  /** The folder the import may read from: images outside it (after `..` and links) are refused. */
+  root: string;
 }
 
 export type ImportOutcome =
@@ -25,11 +28,19 @@ export type ImportOutcome =
 
 const MARKDOWN = /\.(md|markdown)$/i;
 
-/** Markdown files under the given folders and files, each with its path relative to what was named. */
-export async function findMarkdownFiles(targets: string[]): Promise<SourceFile[]> {
+/**
+ * Markdown files under the given folders and files, each with its path relative to what was named. Images
+ * are read only from inside the named folder (a single file's own folder), or from `options.root` when
+ * given (a blog's source folder whose posts refer to `../images/`).
+ */
+export async function findMarkdownFiles(targets: string[], options: { root?: string } = {}): Promise<SourceFile[]> {
   const files: SourceFile[] = [];
   for (const target of targets) {
     const absolute = path.resolve(target);
+    const explicitRoot = options.root === undefined ? undefined : path.resolve(options.root);
+    if (explicitRoot && absolute !== explicitRoot && !absolute.startsWith(explicitRoot + path.sep)) {
+      throw new ImportProblem(problem.outsideFolder(target));
+    }
     const stat = await fs.stat(absolute).catch(() => undefined);
     if (stat?.isDirectory()) {
       const entries = await fs.readdir(absolute, { recursive: true, withFileTypes: true });
@@ -37,9 +48,11 @@ export async function findMarkdownFiles(targets: string[]): Promise<SourceFile[]
         .filter((entry) => entry.isFile() && MARKDOWN.test(entry.name))
         .map((entry) => path.join(entry.parentPath, entry.name))
         .sort();
-      for (const file of found) files.push({ path: file, relative: path.relative(absolute, file).split(path.sep).join('/') });
+      for (const file of found) {
+        files.push({ path: file, relative: path.relative(absolute, file).split(path.sep).join('/'), root: explicitRoot ?? absolute });
+      }
     } else if (stat?.isFile() && MARKDOWN.test(absolute)) {
-      files.push({ path: absolute, relative: path.basename(absolute) });
+      files.push({ path: absolute, relative: path.basename(absolute), root: explicitRoot ?? path.dirname(absolute) });
     } else {
       throw new ImportProblem(problem.noMarkdown(target));
     }
@@ -81,11 +94,12 @@ export class MarkdownImporter {
       if (EXTERNAL.test(target) || target.startsWith('/media/')) return undefined;
       const clean = safeDecode(target.split(/[?#]/)[0] ?? '');
       if (clean.startsWith('/')) return undefined; // a site-absolute path: served elsewhere, not ours to copy
-      const location = path.resolve(folder, clean);
       try {
-        return await this.deps.media.importFile(location);
+        const image = await readImportableImage(file.root, folder, target, clean);
+        return await this.deps.media.save(image.bytes, image.extension);
       } catch (error) {
         if (!required) return undefined;
+        if (error instanceof ImportProblem) throw error;
         throw new ImportProblem(problem.unreadableImage(target, (error as NodeJS.ErrnoException).code ?? String(error)));
       }
     };

@@ -80,7 +80,7 @@ export async function seedDemoContent(deps: {
 
   const importer = new MarkdownImporter({ articles: new KyselyArticleRepository(db, dialect), media });
   const posts: ArticleDraft[] = [];
-  for (const file of await findMarkdownFiles([path.join(contentDir, 'posts')])) posts.push(await importer.prepare(file));
+  for (const file of await findMarkdownFiles([path.join(contentDir, 'posts')], { root: contentDir })) posts.push(await importer.prepare(file));
 
   const now = deps.clock.now().toISOString();
   const site = { ...demo.site, avatar: await copy(demo.site.avatar), updatedAt: now };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import sharp from 'sharp';
 import { KyselyArticleRepository } from '../../../server/adapters/db/content/articleRepository';
 import { exportArticles } from '../../../server/adapters/import/markdownExporter';
 import { findMarkdownFiles, MarkdownImporter, type ImportOutcome } from '../../../server/adapters/import/markdownImporter';
@@ -52,9 +53,11 @@ function folderWith(files: Record<string, string | Buffer>): string {
   return dir;
 }
 
-async function importFolder(f: Fixture, dir: string): Promise<ImportOutcome[]> {
-  return f.importer.importFiles(await findMarkdownFiles([dir]));
+async function importFolder(f: Fixture, dir: string, root?: string): Promise<ImportOutcome[]> {
+  return f.importer.importFiles(await findMarkdownFiles([dir], root === undefined ? {} : { root }));
 }
+
+const tinyPng = () => sharp({ create: { width: 2, height: 2, channels: 3, background: '#fff' } }).png().toBuffer();
 
 const comparable = (records: ArticleRecord[]) =>
   records.map(({ id: _id, views: _views, likes: _likes, ...rest }) => rest).sort((a, b) => a.sourceKey.localeCompare(b.sourceKey));
@@ -67,7 +70,7 @@ describe('the Markdown importer', () => {
   afterEach(() => dispose(f));
 
   it('imports the demo posts with their images, keeps the draft private and announces only public ones', async () => {
-    const outcomes = await importFolder(f, path.join(DEMO_CONTENT_DIR, 'posts'));
+    const outcomes = await importFolder(f, path.join(DEMO_CONTENT_DIR, 'posts'), DEMO_CONTENT_DIR);
     expect(outcomes.filter((o) => o.status === 'failed')).toEqual([]);
     const records = await f.articles.all();
     expect(records).toHaveLength(outcomes.length);
@@ -84,10 +87,10 @@ describe('the Markdown importer', () => {
 
   it('updates instead of duplicating when the same files are imported again, announcing nothing new', async () => {
     const dir = path.join(DEMO_CONTENT_DIR, 'posts');
-    await importFolder(f, dir);
+    await importFolder(f, dir, DEMO_CONTENT_DIR);
     const before = await f.articles.all();
     const announced = f.sent.length;
-    const again = await importFolder(f, dir);
+    const again = await importFolder(f, dir, DEMO_CONTENT_DIR);
     expect(again.every((o) => o.status === 'updated')).toBe(true);
     expect(comparable(await f.articles.all())).toEqual(comparable(before));
     expect(f.sent).toHaveLength(announced);
@@ -187,6 +190,63 @@ describe('the Markdown importer', () => {
     expect(byKey.get('hugo')).toMatchObject({ title: 'Hugo 文章', createdAt: '2023-05-01T02:00:00.000Z', tags: ['甲', '丙'], status: 'draft' });
   });
 
+  it('never reads outside the imported folder: .., absolute paths and symlinks out are refused', async () => {
+    const outside = temporaryFolder('blog-outside-');
+    fs.writeFileSync(path.join(outside, 'canary.png'), await tinyPng());
+    fs.writeFileSync(path.join(outside, 'canary.txt'), 'secret canary');
+    const dir = folderWith({
+      'dotdot.md': `---\ntitle: 上级\ncover: ../${path.basename(outside)}/canary.txt\n---\n正文`,
+      'dotdot-image.md': `---\ntitle: 上级图片\n---\n![x](../${path.basename(outside)}/canary.png)`,
+      'absolute.md': `---\ntitle: 绝对路径\n---\n<img src="${path.join(outside, 'canary.png')}">`,
+      'link.md': '---\ntitle: 链接\n---\n![x](images/out.png)',
+    });
+    fs.mkdirSync(path.join(dir, 'images'));
+    fs.symlinkSync(path.join(outside, 'canary.png'), path.join(dir, 'images', 'out.png'));
+    try {
+      const outcomes = await importFolder(f, dir);
+      expect(outcomes.find((o) => o.file.relative === 'absolute.md')?.status).toBe('created');
+      const failed = outcomes.filter((o): o is Extract<ImportOutcome, { status: 'failed' }> => o.status === 'failed');
+      expect(failed.map((o) => o.file.relative).sort()).toEqual(['dotdot-image.md', 'dotdot.md', 'link.md']);
+      expect(failed.find((o) => o.file.relative === 'dotdot.md')?.error).toContain(text.outsideFolder(`../${path.basename(outside)}/canary.txt`));
+      // The absolute path is not ours to copy: the link stays as written and nothing was copied.
+      expect(fs.readdirSync(f.mediaDir)).toEqual([]);
+    } finally {
+      fs.rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
+  it('copies only images it can verify by their bytes: no HTML, script or active SVG beside a post is published', async () => {
+    const dir = folderWith({
+      'post.md': [
+        '---',
+        'title: 附件',
+        '---',
+        '![ok](ok.png) [page](page.html) ![script](evil.js) [svg](evil.svg) ![named png](fake.png) <img src="clean.svg">',
+      ].join('\n'),
+      'page.html': '<script>alert(1)</script>',
+      'evil.js': 'alert(1)',
+      'evil.svg': '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"><rect width="1" height="1"/></svg>',
+      'fake.png': '<html><script>alert(1)</script></html>',
+      'clean.svg': '<svg xmlns="http://www.w3.org/2000/svg" width="4" height="4"><rect width="4" height="4" fill="#369"/></svg>',
+      'ok.png': await tinyPng(),
+    });
+    const outcomes = await importFolder(f, dir);
+    expect(outcomes[0]).toMatchObject({ status: 'failed' });
+    expect((outcomes[0] as { error: string }).error).toContain(text.notAnImage('evil.svg'));
+    fs.writeFileSync(path.join(dir, 'post.md'), '---\ntitle: 附件\n---\n![named png](fake.png)');
+    expect((await importFolder(f, dir))[0]).toMatchObject({ status: 'failed', error: expect.stringContaining(text.notAnImage('fake.png')) });
+    // Without the refused images the post goes in, and only the verified images are copied.
+    fs.writeFileSync(path.join(dir, 'post.md'), '---\ntitle: 附件\n---\n![ok](ok.png) [page](page.html) ![script](evil.js) <img src="clean.svg">');
+    const again = await importFolder(f, dir);
+    expect(again[0]).toMatchObject({ status: 'created' });
+    const copied = fs.readdirSync(f.mediaDir).sort();
+    expect(copied.map((name) => path.extname(name)).sort()).toEqual(['.png', '.svg']);
+    for (const name of copied) expect(fs.readFileSync(path.join(f.mediaDir, name), 'utf8')).not.toMatch(/script|onload/i);
+    const [article] = await f.articles.all();
+    expect(article?.content).toContain('(page.html)');
+    expect(article?.content).toContain('(evil.js)');
+  });
+
   it('names a missing target and refuses files that are not Markdown', async () => {
     await expect(findMarkdownFiles(['/no/such/folder'])).rejects.toThrow(text.noMarkdown('/no/such/folder'));
   });
@@ -209,10 +269,10 @@ describe.each(backendList)('export then import on $name', (backend) => {
   });
 
   it('gives the same demo articles in an empty database, images included', async () => {
-    await importFolder(source, path.join(DEMO_CONTENT_DIR, 'posts'));
+    await importFolder(source, path.join(DEMO_CONTENT_DIR, 'posts'), DEMO_CONTENT_DIR);
     const report = await exportArticles({ articles: source.articles, mediaDir: source.mediaDir }, out);
     expect(report.missingMedia).toEqual([]);
-    const outcomes = await importFolder(target, path.join(out, 'posts'));
+    const outcomes = await importFolder(target, path.join(out, 'posts'), out);
     expect(outcomes.every((o) => o.status === 'created')).toBe(true);
     expect(comparable(await target.articles.all())).toEqual(comparable(await source.articles.all()));
     expect(fs.readdirSync(target.mediaDir).sort()).toEqual(fs.readdirSync(source.mediaDir).sort());

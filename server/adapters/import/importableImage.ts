@@ -1,0 +1,62 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import sharp from 'sharp';
+import { ImportProblem } from '../../domain/content/frontMatter';
+import { contentMessages } from '../../domain/content/messages';
+
+const problem = contentMessages.importer;
+/** No post needs a bigger picture; a bigger file is not read at all. */
+const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
+
+const RASTER: Record<string, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', gif: 'gif' };
+
+/** An SVG document with nothing active in it: no script, event handler, foreign HTML, entity or outside reference. */
+function isInertSvg(bytes: Buffer): boolean {
+  const text = bytes.toString('utf8');
+  if (!/^\s*(<\?xml[^>]*\?>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>[]*>\s*)?<svg[\s>]/i.test(text)) return false;
+  if (/<!ENTITY|<script|<foreignObject|<iframe|<embed|<object|<handler|<listener|<set\b|<animate|javascript:|data:text/i.test(text)) return false;
+  if (/\son[a-z]+\s*=/i.test(text)) return false;
+  // References only inside the document (#id) or to embedded raster images.
+  for (const match of text.matchAll(/(?:href|src)\s*=\s*["']([^"']*)["']/gi)) {
+    const target = match[1] ?? '';
+    if (!target.startsWith('#') && !/^data:image\/(png|jpeg|gif|webp);/i.test(target)) return false;
+  }
+  return !/url\(\s*["']?(?!#)/i.test(text);
+}
+
+/** The file's image type judged by its bytes (never its name), or undefined when it is no image we publish. */
+async function imageExtension(bytes: Buffer): Promise<string | undefined> {
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    if (meta.format && RASTER[meta.format]) return RASTER[meta.format];
+    if (meta.format === 'heif' && meta.compression === 'av1') return 'avif';
+    if (meta.format === 'svg') return isInertSvg(bytes) ? 'svg' : undefined;
+  } catch {
+    // not an image sharp knows
+  }
+  return undefined;
+}
+
+/**
+ * Reads an image a post refers to, for the media folder. The reference must stay inside `root` (the folder
+ * being imported) once every `..` and symbolic link is resolved, and the bytes must be an image we can
+ * verify (JPEG, PNG, WebP, GIF, AVIF, or an SVG without active content). Throws ImportProblem otherwise.
+ */
+export async function readImportableImage(root: string, folder: string, reference: string, clean: string): Promise<{ bytes: Buffer; extension: string }> {
+  if (clean.includes('\u0000') || path.isAbsolute(clean)) throw new ImportProblem(problem.outsideFolder(reference));
+  let real: string;
+  let realRoot: string;
+  try {
+    realRoot = await fs.realpath(root);
+    real = await fs.realpath(path.resolve(folder, clean));
+  } catch (error) {
+    throw new ImportProblem(problem.unreadableImage(reference, (error as NodeJS.ErrnoException).code ?? String(error)));
+  }
+  if (real !== realRoot && !real.startsWith(realRoot + path.sep)) throw new ImportProblem(problem.outsideFolder(reference));
+  const stat = await fs.stat(real);
+  if (!stat.isFile() || stat.size > MAX_IMAGE_BYTES) throw new ImportProblem(problem.notAnImage(reference));
+  const bytes = await fs.readFile(real);
+  const extension = await imageExtension(bytes);
+  if (!extension) throw new ImportProblem(problem.notAnImage(reference));
+  return { bytes, extension };
+}
