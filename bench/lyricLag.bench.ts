@@ -79,7 +79,13 @@ async function main() {
   });
   try {
     type WapiSong = { id: number; name: string; ar: { name: string }[]; alia: string[]; al: { picUrl: string }; dt: number };
-    const list = (await (await fetch(`${baseUrl}/wapi/playlist/track/all?id=1&limit=30&offset=0`)).json()) as { songs: WapiSong[] };
+    // The demo album is scanned as the server starts: wait for its first playlist.
+    let list: { songs?: WapiSong[] } = {};
+    for (let tries = 0; !(list.songs?.length) && tries < 60; tries++) {
+      if (tries > 0) await new Promise((resolve) => setTimeout(resolve, 500));
+      list = (await (await fetch(`${baseUrl}/wapi/playlist/track/all?id=1&limit=30&offset=0`)).json()) as { songs?: WapiSong[] };
+    }
+    if (!list.songs?.length) throw new Error('the demo album has no songs');
     const songs: Song[] = list.songs.map((s) => ({ id: s.id, name: s.name, artists: s.ar.map((a) => a.name), alias: s.alia, cover: s.al.picUrl, durationMs: s.dt }));
     const song = songs[0]!;
     const yrc = (await (await fetch(`${baseUrl}/wapi/lyric?id=${song.id}`)).json()) as { yrc: { lyric: string } };
@@ -106,57 +112,62 @@ async function main() {
     };
     const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
-    await page.addInitScript((raw) => {
-      localStorage.setItem('blog:player', raw);
+    // A string, not a function: tsx keeps function names with a helper the page does not have.
+    const raw = Buffer.from(encodeURIComponent(JSON.stringify(saved))).toString('base64');
+    await page.addInitScript(`
+      localStorage.setItem('blog:player', ${JSON.stringify(raw)});
       const load = HTMLMediaElement.prototype.load;
-      HTMLMediaElement.prototype.load = function loadMedia(this: HTMLMediaElement) {
-        (window as unknown as { __audio: HTMLMediaElement }).__audio = this;
+      HTMLMediaElement.prototype.load = function () {
+        window.__audio = this;
         return load.call(this);
       };
-    }, Buffer.from(encodeURIComponent(JSON.stringify(saved))).toString('base64'));
+    `);
     await page.goto('/home?showSpecial');
     await page.locator('.sp-line').first().waitFor({ state: 'attached', timeout: 30_000 });
-    await page.waitForFunction(() => ((window as unknown as { __audio?: HTMLMediaElement }).__audio?.readyState ?? 0) >= 1);
+    await page
+      .waitForFunction(() => ((window as unknown as { __audio?: HTMLMediaElement }).__audio?.readyState ?? 0) >= 1)
+      .catch(async (error: unknown) => {
+        const state = await page.evaluate(() => {
+          const audio = (window as unknown as { __audio?: HTMLMediaElement }).__audio;
+          return { audio: !!audio, readyState: audio?.readyState, src: audio?.src, error: audio?.error?.message };
+        });
+        throw new Error(`the song did not load: ${JSON.stringify(state)}`, { cause: error });
+      });
     await page.locator('.lyric-board').getByRole('button', { name: '播放', exact: true }).click();
     await page.waitForFunction(() => !(window as unknown as { __audio: HTMLMediaElement }).__audio.paused);
 
     console.log(`Sampling ${SECONDS} s of playback of 《${song.name}》 (${starts.length} timed words)…`);
-    const samples = await page.evaluate(
-      ({ seconds, starts, lineStarts }) =>
-        new Promise<Sample[]>((resolve) => {
-          const audio = (window as unknown as { __audio: HTMLMediaElement }).__audio;
-          const flatAt = (ms: number) => {
-            let low = 0;
-            let high = starts.length - 1;
-            let found = -1;
-            while (low <= high) {
-              const mid = (low + high) >>> 1;
-              if (starts[mid]! <= ms) {
-                found = mid;
-                low = mid + 1;
-              } else high = mid - 1;
-            }
-            return found;
-          };
-          let naive = flatAt(audio.currentTime * 1000);
-          audio.addEventListener('timeupdate', () => {
-            naive = flatAt(audio.currentTime * 1000);
-          });
-          const out: Sample[] = [];
-          const stage = document.querySelector<HTMLElement>('.sp-stage')!;
-          const end = performance.now() + seconds * 1000;
-          const frame = (now: number) => {
-            const line = Number(stage.dataset.line ?? -1);
-            const word = Number(stage.querySelector<HTMLElement>('.sp-line.is-active')?.dataset.word ?? -1);
-            const board = line < 0 || word < 0 ? -1 : lineStarts[line]! + word;
-            out.push({ t: audio.currentTime * 1000, now, board, naive });
-            if (now < end) requestAnimationFrame(frame);
-            else resolve(out);
-          };
-          requestAnimationFrame(frame);
-        }),
-      { seconds: SECONDS, starts, lineStarts },
-    );
+    // A string again (see above): samples every frame for SECONDS, after the board's own loop.
+    const samples = (await page.evaluate(`new Promise((resolve) => {
+      const seconds = ${SECONDS};
+      const starts = ${JSON.stringify(starts)};
+      const lineStarts = ${JSON.stringify(lineStarts)};
+      const audio = window.__audio;
+      const flatAt = (ms) => {
+        let low = 0;
+        let high = starts.length - 1;
+        let found = -1;
+        while (low <= high) {
+          const mid = (low + high) >>> 1;
+          if (starts[mid] <= ms) { found = mid; low = mid + 1; } else high = mid - 1;
+        }
+        return found;
+      };
+      let naive = flatAt(audio.currentTime * 1000);
+      audio.addEventListener('timeupdate', () => { naive = flatAt(audio.currentTime * 1000); });
+      const out = [];
+      const stage = document.querySelector('.sp-stage');
+      const end = performance.now() + seconds * 1000;
+      const frame = (now) => {
+        const line = Number(stage.dataset.line ?? -1);
+        const word = Number(stage.querySelector('.sp-line.is-active')?.dataset.word ?? -1);
+        const board = line < 0 || word < 0 ? -1 : lineStarts[line] + word;
+        out.push({ t: audio.currentTime * 1000, now, board, naive });
+        if (now < end) requestAnimationFrame(frame);
+        else resolve(out);
+      };
+      requestAnimationFrame(frame);
+    })`)) as Sample[];
 
     const intervals = samples.slice(1).map((s, i) => s.now - samples[i]!.now).sort((a, b) => a - b);
     const frameMs = percentile(intervals, 50);

@@ -133,6 +133,12 @@ export default function LyricBoard({ player, audio }: LyricBoardProps) {
             <Dialog.Close className="lb-icon" aria-label={text.close} title={text.close}>
               <ChevronDown aria-hidden="true" />
             </Dialog.Close>
+            {!special && song && (
+              <p className="lb-top__song">
+                <span className="lb-top__name">{song.name}</span>
+                <span className="lb-top__artist">{song.artists.join(' / ') || zhCN.music.unknownArtist}</span>
+              </p>
+            )}
             <div className="lb-top__tools">
               <button
                 type="button"
