@@ -94,6 +94,10 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     },
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     trustProxy: options.trustProxy && options.trustProxy.length > 0 ? options.trustProxy : false,
+    // A path that cannot be decoded (`%FF`, `%ED%A0%80`) is refused before routing: in the envelope too.
+    frameworkErrors: (_error, _request, reply) => {
+      void reply.status(400).send(failure(400, messages.invalidRequest));
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installErrorHandler(app);
@@ -302,12 +306,37 @@ function strictBodies(app: FastifyInstance) {
   });
 }
 
+export interface RouteEntry {
+  method: string;
+  url: string;
+  /** A WebSocket route (GET upgrade). */
+  websocket: boolean;
+  /** Top-level fields of the route's JSON body schema, if it has one. */
+  bodyKeys: string[];
+}
+
+const routeTables = new WeakMap<FastifyInstance, RouteEntry[]>();
+
+/** Every route the app registered, as its own route table holds them (the fuzzing suite covers each). */
+export function routeTableOf(app: FastifyInstance): readonly RouteEntry[] {
+  return routeTables.get(app) ?? [];
+}
+
 /** Mirrors every registered route so an unknown method on a known path can answer 405 instead of 404. */
 function trackRoutes(app: FastifyInstance) {
   const router = FindMyWay();
+  const table: RouteEntry[] = [];
+  routeTables.set(app, table);
   app.addHook('onRoute', (route) => {
     const methods = (Array.isArray(route.method) ? route.method : [route.method]) as HTTPMethod[];
     for (const method of methods) {
+      const body = route.schema?.body as { properties?: Record<string, unknown> } | undefined;
+      table.push({
+        method,
+        url: route.url,
+        websocket: (route as { websocket?: boolean }).websocket === true,
+        bodyKeys: Object.keys(body?.properties ?? {}),
+      });
       if (method === 'HEAD' || router.hasRoute(method, route.url)) continue;
       router.on(method, route.url, () => undefined);
     }
