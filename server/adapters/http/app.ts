@@ -34,6 +34,7 @@ import type { LocalLibrary } from '../music/localLibrary';
 import { chatRoutes } from './routes/chat';
 import { chatSocketRoutes, type ChatSocketOptions } from '../ws/chatSocket';
 import { CHAT_MAX_FRAME_BYTES } from '../../../src/protocol/chat';
+import { inputProblem, type InputProblem } from '../../domain/inputProblem';
 
 export interface AppServices {
   site: SiteService;
@@ -226,45 +227,6 @@ function isClientRoute(pathname: string): boolean {
 
 function sendShell(reply: FastifyReply, html: string, status: number) {
   return reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
-}
-
-/** Deepest nesting a JSON body may have: no form of ours goes past a handful of levels. */
-export const MAX_INPUT_DEPTH = 32;
-
-type InputProblem = 'nul' | 'illFormed' | 'depth';
-/** With the `u` flag a surrogate range matches only a surrogate that is not half of a pair. */
-const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
-
-function textProblem(text: string): InputProblem | undefined {
-  if (text.includes('\u0000')) return 'nul';
-  // A lone surrogate cannot be stored as UTF-8: the database would keep replacement characters.
-  if (LONE_SURROGATE.test(text)) return 'illFormed';
-  return undefined;
-}
-
-/**
- * Walks a parsed body, query or parameters without recursion (a body nested thousands of levels deep
- * must not overflow the stack) and names the first problem: a NUL character, ill-formed UTF-16 (a lone
- * surrogate) in a key or a value, or nesting deeper than MAX_INPUT_DEPTH.
- */
-export function inputProblem(value: unknown, maxDepth = MAX_INPUT_DEPTH): InputProblem | undefined {
-  const stack: Array<{ item: unknown; depth: number }> = [{ item: value, depth: 0 }];
-  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
-    const { item, depth } = next;
-    if (typeof item === 'string') {
-      const problem = textProblem(item);
-      if (problem) return problem;
-      continue;
-    }
-    if (typeof item !== 'object' || item === null) continue;
-    if (depth >= maxDepth) return 'depth';
-    for (const key of Object.keys(item)) {
-      const problem = textProblem(key);
-      if (problem) return problem;
-      stack.push({ item: (item as Record<string, unknown>)[key], depth: depth + 1 });
-    }
-  }
-  return undefined;
 }
 
 const INPUT_MESSAGES: Record<InputProblem, string> = {

@@ -14,6 +14,7 @@ import type { ChatService } from '../../domain/chat/chatService';
 import { chatMessages } from '../../domain/chat/messages';
 import { ChatRefusal } from '../../domain/chat/refusal';
 import { messages as serverMessages } from '../../domain/messages';
+import { inputProblem } from '../../domain/inputProblem';
 import type { ChatEvent, ChatHub } from '../../ports/chatHub';
 
 const clientFrame = Compile(ClientFrame);
@@ -131,7 +132,8 @@ export class ChatGateway {
     } catch {
       return this.tips(connection, 'invalid_frame', chatMessages.invalidFrame);
     }
-    if (!clientFrame.Check(frame)) {
+    // A lone surrogate would be stored as replacement characters; NUL cannot be stored at all.
+    if (!clientFrame.Check(frame) || inputProblem(frame) !== undefined) {
       const clientId = (frame as { client_id?: unknown } | null)?.client_id;
       return this.tips(connection, 'invalid_frame', chatMessages.invalidFrame, typeof clientId === 'string' ? clientId.slice(0, 64) : undefined);
     }
