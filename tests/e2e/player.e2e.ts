@@ -254,6 +254,12 @@ describeInBrowser('the music player in the browser', () => {
     await page.goto('/archives?showSpecial');
     await overlay(page).waitFor();
     await page.locator('.lyric-board[data-mode="SPECIAL"]').waitFor();
+
+    // The root redirects to /home and keeps the query.
+    const fromRoot = await newPage();
+    await fromRoot.goto('/?showSpecial');
+    await fromRoot.waitForURL('**/home?showSpecial');
+    await fromRoot.locator('.lyric-board[data-mode="SPECIAL"]').waitFor();
   });
 
   it('keeps playing across a route change, and a reload restores the song paused at the saved position', async () => {
