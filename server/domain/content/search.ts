@@ -75,12 +75,73 @@ const startsLine = (content: string, at: number) => at === 0 || content[at - 1] 
 const wholeCharacters = (text: string) => text.replace(/^[\udc00-\udfff]|[\ud800-\udbff]$/g, '');
 
 /**
- * The part of the body around the first match: some text before it, the match as written, and the rest
- * after it. Without a match in the body (a title hit) it is the start of the body as `after`.
+ * The body as a reader sees it, on one line: images become their alt text, links their text; emphasis,
+ * inline code, HTML tags, code fences, reference definitions and the markers that open lines are dropped.
+ */
+export function plainText(markdown: string): string {
+  return markdown
+    .replace(/^[ \t]*(```|~~~)[^\n]*$/gm, ' ')
+    .replace(/^[ \t]{0,3}\[[^\]\n]+\]:[ \t]*\S+[^\n]*$/gm, ' ')
+    .replace(/!\[([^\]\n]*)\]\([^)\n]*\)/g, ' $1 ')
+    .replace(/\[([^\]\n]*)\]\([^)\n]*\)/g, '$1')
+    .replace(/\[([^\]\n]*)\]\[[^\]\n]*\]/g, '$1')
+    .replace(/<\/?[a-zA-Z][^>\n]*>/g, '')
+    .replace(/`+([^`\n]+?)`+/g, '$1')
+    .replace(/(\*\*|__|~~)(?=\S)([^\n]*?\S)\1/g, '$2')
+    .replace(/(^|[^\w*])\*(?=\S)([^*\n]*?\S)\*(?![\w*])/g, '$1$2')
+    .replace(/^[ \t]*([-*_])([ \t]*\1){2,}[ \t]*$/gm, ' ')
+    .replace(/^[ \t]{0,3}(#{1,6}|>+|[-*+]|\d+\.)[ \t]+/gm, '')
+    .replace(/\|/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Where a sentence (or a clause a reader would start from) ends. */
+const SENTENCE_END = /[。！？；!?;…]/;
+/** Characters a fragment should not start with. */
+const LEADING_PUNCTUATION = /^[\s。！？；，、：,.!?;:…）)」』”’]+/;
+
+/** The text before a match, started after the last sentence end in it, never with punctuation. */
+function leadIn(text: string, atStart: boolean): string {
+  let from = 0;
+  for (let i = text.length - 1; i >= 0; i -= 1) {
+    if (SENTENCE_END.test(text[i] ?? '')) {
+      from = i + 1;
+      break;
+    }
+  }
+  const cut = text.slice(from);
+  return atStart && from === 0 ? cut : cut.replace(LEADING_PUNCTUATION, '');
+}
+
+/** The text after a match, ended at its last sentence end when that leaves most of it. */
+function tail(text: string, complete: boolean): string {
+  if (complete) return text;
+  for (let i = text.length - 1; i >= text.length / 2; i -= 1) {
+    if (SENTENCE_END.test(text[i] ?? '')) return text.slice(0, i + 1);
+  }
+  return text;
+}
+
+/**
+ * The part of the body around the first match, as plain text (see plainText): the sentence the match is
+ * in from its start (at most CONTEXT_BEFORE characters back), the match as written, and the rest after it.
+ * Without a match in the body (a title hit) it is the start of the body as `after`. A keyword that only
+ * occurs in the Markdown itself (a URL, a marker) is shown from the raw body instead.
  */
 export function fragmentOf(content: string, keyword: string): Fragment {
+  const plain = plainText(content);
+  const found = foldAscii(plain).indexOf(foldAscii(keyword));
+  if (found >= 0) {
+    const end = found + keyword.length;
+    const from = Math.max(0, found - CONTEXT_BEFORE);
+    const before = wholeCharacters(leadIn(plain.slice(from, found), from === 0)).trimStart();
+    const rest = plain.slice(end, end + CONTEXT_AFTER);
+    const after = wholeCharacters(tail(rest, end + CONTEXT_AFTER >= plain.length)).trimEnd();
+    return { before, match: plain.slice(found, end), after };
+  }
   const at = foldAscii(content).indexOf(foldAscii(keyword));
-  if (at < 0) return { before: '', match: '', after: wholeCharacters(oneLine(content.slice(0, CONTEXT_AFTER), true).trim()) };
+  if (at < 0) return { before: '', match: '', after: wholeCharacters(tail(plain.slice(0, CONTEXT_AFTER), plain.length <= CONTEXT_AFTER)) };
   const end = at + keyword.length;
   const from = Math.max(0, at - CONTEXT_BEFORE);
   const before = wholeCharacters(oneLine(content.slice(from, at), startsLine(content, from))).trimStart();

@@ -61,6 +61,18 @@ describe('search fragments', () => {
     expect(fragment.after.startsWith(' 全文搜索')).toBe(true);
   });
 
+  it('shows plain text: no image, link, emphasis or code syntax, and no punctuation left at the cut', () => {
+    const content =
+      '春天来了。![初春的枝头，花开了几朵](/media/spring.svg)\n\n我在**河边**散步，看见[一座小桥](https://example.com/bridge)，桥下有 `流水` 声。';
+    const fragment = fragmentOf(content, '小桥');
+    expect(fragment.match).toBe('小桥');
+    const whole = fragment.before + fragment.match + fragment.after;
+    expect(whole).not.toMatch(/[!*`[\]()]|https?:|\/media\//);
+    expect(fragment.before).toBe('初春的枝头，花开了几朵 我在河边散步，看见一座');
+    expect(fragment.after).toBe('，桥下有 流水 声。');
+    expect(fragmentOf('很长的一段开场白说了许多话。接着才说到：秋天的月亮很圆', '月亮').before).toBe('接着才说到：秋天的');
+  });
+
   it('starts from the body when only the title matches', () => {
     expect(fragmentOf('# 标题\n\n正文', '不存在')).toEqual({ before: '', match: '', after: '标题 正文' });
   });
