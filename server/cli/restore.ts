@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { zhCN } from '../../src/ui/i18n/zh-CN';
+import { loadConfig } from '../config';
+import { RestoreRefused, restoreBackup } from '../adapters/backup/restore';
+import { terminalProgress } from './backupProgress';
+import { runCommand } from './command';
+
+const text = zhCN.backup;
+
+/**
+ * `npm run restore -- <file>`: into the configured data folder (DATA_DIR, MUSIC_DIR) and database
+ * (DATABASE_URL, or SQLite), which must be empty. Run it before the site's first start.
+ */
+async function main(args: string[]): Promise<number> {
+  if (args.length !== 1 || args[0]!.startsWith('--')) {
+    console.error(text.restoreUsage);
+    return 2;
+  }
+  const config = loadConfig();
+  const started = performance.now();
+  const progress = terminalProgress();
+  try {
+    await restoreBackup({
+      file: path.resolve(args[0]!),
+      dataDir: config.dataDir,
+      musicDir: config.musicDir,
+      databaseUrl: config.databaseUrl,
+      progress,
+    });
+  } catch (error) {
+    progress?.stop();
+    if (error instanceof RestoreRefused) {
+      console.error(error.message);
+      return 1;
+    }
+    throw error;
+  }
+  progress?.stop();
+  console.log(text.restored(((performance.now() - started) / 1000).toFixed(1)));
+  return 0;
+}
+
+await runCommand(main);
