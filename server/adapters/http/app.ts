@@ -97,7 +97,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     trustProxy: options.trustProxy && options.trustProxy.length > 0 ? options.trustProxy : false,
     // A path that cannot be decoded (`%FF`, `%ED%A0%80`) is refused before routing: in the envelope too.
     frameworkErrors: (_error, _request, reply) => {
-      void reply.status(400).send(failure(400, messages.invalidRequest));
+      void (reply as unknown as FastifyReply).status(400).send(failure(400, messages.invalidRequest));
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
 

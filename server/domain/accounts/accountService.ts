@@ -69,6 +69,11 @@ export class AccountService {
     this.pause = deps.pause ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
   }
 
+  /** True while a login would be refused for want of a hashing slot: the route sheds it before reading its body. */
+  get loginsBusy(): boolean {
+    return this.hashing.full;
+  }
+
   /** Hashes and verifications running and waiting now (for the benchmark and tests). */
   get hashingLoad(): { running: number; waiting: number } {
     return this.hashing.load;
@@ -102,6 +107,8 @@ export class AccountService {
     const now = this.deps.clock.now();
     // Registered names hold no whitespace, so a pasted name with stray spaces still finds its account.
     const username = input.username.trim();
+    // A flood is shed before it costs even a database write.
+    if (this.hashing.full) throw new AppError('rateLimited', accountMessages.loginBusy);
     const keys = throttleKeys(username, input.address);
     const attempts = await this.countAttempt(keys, now);
 

@@ -17,6 +17,11 @@ export class ConcurrencyGate {
     return { running: this.running, waiting: this.waiting.length };
   }
 
+  /** True when a task given now would be refused. */
+  get full(): boolean {
+    return this.running >= this.limit && this.waiting.length >= this.queue;
+  }
+
   async run<T>(task: () => Promise<T>): Promise<T> {
     if (this.running >= this.limit) {
       if (this.waiting.length >= this.queue) throw this.refuse();

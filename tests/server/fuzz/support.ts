@@ -36,7 +36,7 @@ export async function startFuzzSite(): Promise<FuzzSite> {
   return {
     site,
     routes,
-    async headersFor(role) {
+    async headersFor(role): Promise<Record<string, string>> {
       if (role === 'visitor') return {};
       if (role === 'garbage') return { cookie: 'blog_session=%E0%A4%A; other=1', authorization: `Bearer ${'x'.repeat(300)}` };
       const who = credentials[role];

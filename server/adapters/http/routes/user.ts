@@ -14,6 +14,8 @@ import {
 import type { AccountService } from '../../../domain/accounts/accountService';
 import type { CurrentUser } from '../../../domain/accounts/currentUser';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../auth';
+import { accountMessages } from '../../../domain/accounts/messages';
+import { AppError } from '../../../domain/errors';
 import { ok } from '../envelope';
 
 export function userInfoDto(user: CurrentUser, withUsername: boolean): UserInfoDto {
@@ -39,7 +41,13 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountService }>
 
   app.post(
     '/api/user/login',
-    { schema: { body: LoginBody, response: { 200: envelopeOf(LoginResult) } } },
+    {
+      schema: { body: LoginBody, response: { 200: envelopeOf(LoginResult) } },
+      // A flood is answered before its body is even parsed.
+      onRequest: async () => {
+        if (accounts.loginsBusy) throw new AppError('rateLimited', accountMessages.loginBusy);
+      },
+    },
     async (request, reply) => {
       const { username, password, remember = false, bearer = false } = request.body;
       const session = await accounts.login({ username, password, remember, address: request.ip });
