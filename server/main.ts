@@ -40,6 +40,8 @@ import { KyselyChatRepository } from './adapters/db/chatRepository';
 import { MemoryChatHub } from './adapters/ws/memoryChatHub';
 import { RedisChatHub } from './adapters/ws/redisChatHub';
 import type { ChatHub } from './ports/chatHub';
+import { installDrainGate } from './adapters/http/drain';
+import { zhCN } from '../src/ui/i18n/zh-CN';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DEMO_CONTENT_DIR = path.join(PROJECT_ROOT, 'content', 'demo');
@@ -106,7 +108,16 @@ export interface CreatedServer {
   /** The local music library (absent when MUSIC_UPSTREAM answers instead). */
   music?: LocalLibrary | undefined;
   close(): Promise<void>;
+  /**
+   * A graceful stop (SIGTERM): new requests get 503 and `Connection: close`, requests in flight finish (for
+   * up to `timeoutMs`, then their connections are cut), then everything closes, the database last.
+   * Resolves whether every request in flight finished.
+   */
+  shutdown(timeoutMs?: number): Promise<boolean>;
 }
+
+/** How long a stop waits for requests in flight. */
+export const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 /** The server's composition root: configuration in, a listening server out. */
 export async function createServer(config: AppConfig, overrides: ServerOverrides = {}): Promise<CreatedServer> {
@@ -176,15 +187,23 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
       costlyRoutesPerMinute: config.rateLimitPerMinute,
     },
   );
+  const gate = installDrainGate(app.server, zhCN.backup.shuttingDown);
+  const close = async () => {
+    await library?.close();
+    await app.close();
+    await chatHub.close();
+    await database.close();
+  };
   return {
     app,
     notifications,
     music: library,
-    close: async () => {
-      await library?.close();
-      await app.close();
-      await chatHub.close();
-      await database.close();
+    close,
+    shutdown: async (timeoutMs = SHUTDOWN_TIMEOUT_MS) => {
+      const drained = await gate.drain(timeoutMs);
+      if (!drained) app.server.closeAllConnections();
+      await close();
+      return drained;
     },
   };
 }

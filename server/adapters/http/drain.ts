@@ -1,0 +1,69 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { failure } from './envelope';
+
+export interface DrainGate {
+  /** Requests being answered now. */
+  readonly inFlight: number;
+  /**
+   * From now on every new request is answered 503 with `message` and `Connection: close`; resolves true once
+   * the requests in flight have finished, false if `timeoutMs` passed first.
+   */
+  drain(timeoutMs: number): Promise<boolean>;
+}
+
+/**
+ * A gate in front of Fastify's request handler on the Node server, for a graceful stop. It sits at the
+ * server rather than in an onRequest hook: the routes live in encapsulated plugins registered before the
+ * composition root sees the app, so a hook added afterwards would not reach them, and Fastify's own
+ * `return503OnClosing` answers in English outside the `{ code, result, message }` envelope.
+ * Socket upgrades (the chat) are not requests: app.close() closes them.
+ */
+export function installDrainGate(server: Server, message: string): DrainGate {
+  const handlers = server.listeners('request') as ((request: IncomingMessage, response: ServerResponse) => void)[];
+  server.removeAllListeners('request');
+  const active = new Set<ServerResponse>();
+  let draining = false;
+  let idle: (() => void) | undefined;
+  const refusal = JSON.stringify(failure(503, message));
+
+  server.on('request', (request: IncomingMessage, response: ServerResponse) => {
+    if (draining) {
+      response.shouldKeepAlive = false;
+      response.writeHead(503, {
+        'content-type': 'application/json; charset=utf-8',
+        'content-length': Buffer.byteLength(refusal),
+        connection: 'close',
+        'retry-after': '10',
+        'cache-control': 'no-store',
+      });
+      response.end(refusal);
+      return;
+    }
+    active.add(response);
+    response.once('close', () => {
+      active.delete(response);
+      if (active.size === 0) idle?.();
+    });
+    for (const handler of handlers) handler.call(server, request, response);
+  });
+
+  return {
+    get inFlight() {
+      return active.size;
+    },
+    drain(timeoutMs) {
+      draining = true;
+      // Answers still to come close their connection, so no client keeps a connection to a stopping server.
+      for (const response of active) if (!response.headersSent) response.shouldKeepAlive = false;
+      server.closeIdleConnections();
+      if (active.size === 0) return Promise.resolve(true);
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => resolve(false), timeoutMs);
+        idle = () => {
+          clearTimeout(timer);
+          resolve(true);
+        };
+      });
+    },
+  };
+}
