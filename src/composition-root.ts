@@ -22,6 +22,7 @@ import { playerModule } from './adapters/player/playerModule';
 import { chatModule } from './adapters/chat/chatModule';
 import { NoticeCenter } from './adapters/notifier/noticeCenter';
 import { EncodedStorage, MirroredStorage } from './adapters/storage/encodedStorage';
+import { LIST_ACTION_NOTICE_MS } from './ports/notifier';
 import { TOKENS, type Services } from './ports/tokens';
 import { greetingText } from './ui/i18n/greetingText';
 import { zhCN } from './ui/i18n/zh-CN';
@@ -97,17 +98,25 @@ const actorsModule = new ContainerModule(({ bind }) => {
         const machine = appSessionMachine.provide({
           actors: {
             fetchPageHeaders: fromPromise(() => api.pageHeaders()),
-            countView: fromPromise(() => api.addView()),
+            countView: fromPromise<number | void>(() => api.addView()),
           },
         });
         const actor = createActor(machine, { input: { windowNamed: window.name !== '' } });
         actor.on('welcome', () => {
           // A named window has been greeted already: reloads in the same tab stay quiet.
           window.name = 'blog';
-          notifier.notify({
-            level: 'success',
-            title: zhCN.greeting.welcomeTitle,
-            message: greetingText(greetingGiven(clock.hour(), session.getSnapshot().context.user)),
+          const greet = () =>
+            notifier.notify({
+              level: 'success',
+              title: zhCN.greeting.welcomeTitle,
+              message: greetingText(greetingGiven(clock.hour(), session.getSnapshot().context.user)),
+            });
+          // Greet by name: wait for the server's answer on who is signed in (see the session's start).
+          if (!session.getSnapshot().matches('checking')) return greet();
+          const watch = session.subscribe((snapshot) => {
+            if (snapshot.matches('checking')) return;
+            watch.unsubscribe();
+            greet();
           });
         });
         actor.on('pageHeaders.failed', ({ message }) => notifier.notify({ level: 'error', message }));
@@ -208,7 +217,7 @@ const accountModule = new ContainerModule(({ bind }) => {
           },
         });
         const actor = createActor(machine);
-        actor.on('deleted', () => notifier.notify({ level: 'success', message: zhCN.notify.deleted, durationMs: 1000 }));
+        actor.on('deleted', () => notifier.notify({ level: 'success', message: zhCN.notify.deleted, durationMs: LIST_ACTION_NOTICE_MS }));
         actor.on('delete.failed', ({ message }) =>
           notifier.notify({ level: 'error', title: zhCN.account.errorTitle, message }),
         );

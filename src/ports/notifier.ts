@@ -8,6 +8,9 @@ export interface Notice {
   durationMs?: number;
 }
 
+/** Spec section 9: the toast after a list action (added, deleted…) stays one second. */
+export const LIST_ACTION_NOTICE_MS = 1000;
+
 export interface ActiveNotice extends Notice {
   id: number;
 }

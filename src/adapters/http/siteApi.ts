@@ -1,4 +1,4 @@
-import type { PageHeaderDto, SiteConfigDto } from '../../protocol/site';
+import type { PageHeaderDto, SiteConfigDto, ViewCountDto } from '../../protocol/site';
 import type { SiteApi } from '../../ports/siteApi';
 import type { ArticleListItem } from '../../domain/site/site';
 import type { HttpClient } from './httpClient';
@@ -6,9 +6,8 @@ import type { HttpClient } from './httpClient';
 export function createSiteApi(http: HttpClient): SiteApi {
   return {
     config: () => http.request<SiteConfigDto>({ method: 'GET', url: '/api/config' }),
-    addView: async () => {
-      await http.request({ method: 'PUT', url: '/api/config/addView', data: {} });
-    },
+    addView: async () =>
+      (await http.request<ViewCountDto>({ method: 'PUT', url: '/api/config/addView', data: {} })).viewCount,
     pageHeaders: () => http.request<PageHeaderDto[]>({ method: 'GET', url: '/api/pageHeader/getAll' }),
     homeArticles: (page, size) =>
       http.request<{ list: ArticleListItem[]; total: number }>({

@@ -133,7 +133,31 @@ export const sessionMachine = setup({
   },
   states: {
     starting: {
-      always: [{ guard: 'hasStoredUser', target: 'authenticated.verifying' }, { target: 'anonymous' }],
+      // Nothing stored is not "signed out": a session cookie may live on (another tab, no 记住我). Ask once.
+      always: [{ guard: 'hasStoredUser', target: 'authenticated.verifying' }, { target: 'checking' }],
+    },
+    /** Asking the server who is signed in; the reader may already open the dialog or log in meanwhile. */
+    checking: {
+      tags: ['busy'],
+      invoke: {
+        src: 'fetchCurrentUser',
+        onDone: [
+          { guard: ({ event }) => event.output === null, target: 'anonymous' },
+          {
+            target: 'authenticated.idle',
+            // The server's answer is trusted; without "记住我" the info is kept for this tab only.
+            actions: [assign({ user: ({ event }) => event.output, persistent: false }), 'announceUser'],
+          },
+        ],
+        onError: { target: 'anonymous' },
+      },
+      on: {
+        'session.expired': { actions: 'openDialog' },
+        'dialog.open': { actions: 'openDialog' },
+        'dialog.close': { actions: 'closeDialog' },
+        'login.submit': { guard: 'validLogin', target: 'authenticating', actions: 'startLogin' },
+        'register.submit': { guard: 'validRegister', target: 'authenticating', actions: 'startRegister' },
+      },
     },
     anonymous: {
       tags: ['ready'],

@@ -10,6 +10,8 @@ export interface AppSessionContext {
   windowNamed: boolean;
   pageHeaders: PageHeader[];
   pageHeaderError: string | null;
+  /** The site's view count right after this visit was counted; null until then (or when it failed). */
+  viewCount: number | null;
 }
 
 export type AppSessionEmitted = { type: 'welcome' } | { type: 'pageHeaders.failed'; message: string };
@@ -29,7 +31,7 @@ export function errorMessage(error: unknown): string {
 const fetchPageHeaders = fromPromise<PageHeader[]>(async () => {
   throw new Error('appSession: fetchPageHeaders actor not provided');
 });
-const countView = fromPromise<void>(async () => {
+const countView = fromPromise<number | void>(async () => {
   throw new Error('appSession: countView actor not provided');
 });
 
@@ -49,7 +51,7 @@ export const appSessionMachine = setup({
   },
 }).createMachine({
   id: 'appSession',
-  context: ({ input }) => ({ windowNamed: input.windowNamed, pageHeaders: [], pageHeaderError: null }),
+  context: ({ input }) => ({ windowNamed: input.windowNamed, pageHeaders: [], pageHeaderError: null, viewCount: null }),
   entry: enqueueActions(({ check, enqueue }) => {
     if (check('windowUnnamed')) enqueue('welcome');
   }),
@@ -92,7 +94,10 @@ export const appSessionMachine = setup({
               invoke: {
                 src: 'countView',
                 // A failed view count must not bother the reader: both outcomes finish.
-                onDone: { target: 'counted' },
+                onDone: {
+                  target: 'counted',
+                  actions: assign({ viewCount: ({ event }) => (typeof event.output === 'number' ? event.output : null) }),
+                },
                 onError: { target: 'counted' },
               },
             },

@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { TOKENS } from '../../ports/tokens';
 import { useService } from '../di';
-import { useRefreshSiteInfo } from '../hooks/useSiteInfo';
+import { useViewCounted } from '../hooks/useSiteInfo';
 import { zhCN } from '../i18n/zh-CN';
 import { MusicDock } from '../features/player/MusicDock';
 import { ChatButton } from '../features/chat/ChatButton';
@@ -22,15 +22,15 @@ export function Layout() {
   // page headers, counts this visit and greets the reader.
   useService(TOKENS.theme);
   const session = useService(TOKENS.appSession);
-  const sessionDone = useSelector(session, (snapshot) => snapshot.status === 'done');
-  const refreshSiteInfo = useRefreshSiteInfo();
+  const viewCount = useSelector(session, (snapshot) => snapshot.context.viewCount);
+  const viewCounted = useViewCounted();
   const { pathname } = useLocation();
   const main = useRef<HTMLElement>(null);
 
-  // The view count shown on the page should include the visit just counted.
+  // The view count shown on the page includes the visit just counted, without a second /api/config.
   useEffect(() => {
-    if (sessionDone) void refreshSiteInfo();
-  }, [sessionDone, refreshSiteInfo]);
+    if (viewCount !== null) viewCounted(viewCount);
+  }, [viewCount, viewCounted]);
 
   return (
     <div className="app">

@@ -15,6 +15,8 @@ class SiteInfoStore {
   private state: SiteInfoState = { info: null, failed: false };
   private readonly listeners = new Set<() => void>();
   private loading: Promise<void> | null = null;
+  /** The view count the server answered when this visit was counted (see viewCounted). */
+  private counted = 0;
 
   constructor(private readonly api: SiteApi) {}
 
@@ -28,11 +30,24 @@ class SiteInfoStore {
 
   refresh(): Promise<void> {
     this.loading = this.api.config().then(
-      (info) => this.update({ info, failed: false }),
+      (info) => this.update({ info: this.withCount(info), failed: false }),
       // The HTTP adapter has already told the reader; keep whatever was shown before.
       () => this.update({ info: this.state.info, failed: this.state.info === null }),
     );
     return this.loading;
+  }
+
+  /**
+   * This visit was counted: show the count the server answered instead of fetching the whole
+   * configuration again. Whichever of the two calls answers last, the larger count is the newer.
+   */
+  viewCounted(viewCount: number): void {
+    this.counted = Math.max(this.counted, viewCount);
+    if (this.state.info) this.update({ ...this.state, info: this.withCount(this.state.info) });
+  }
+
+  private withCount(info: SiteInfo): SiteInfo {
+    return info.viewCount >= this.counted ? info : { ...info, viewCount: this.counted };
   }
 
   private update(next: SiteInfoState): void {
@@ -61,8 +76,14 @@ export function useSiteInfo(): SiteInfo | null {
   return useSiteInfoState().info;
 }
 
-/** Re-reads the configuration (the view count moves once the session has counted this visit). */
+/** Re-reads the configuration. */
 export function useRefreshSiteInfo(): () => Promise<void> {
   const store = storeFor(useService(TOKENS.siteApi));
   return useCallback(() => store.refresh(), [store]);
+}
+
+/** Takes the view count answered when this visit was counted (spec: PUT /api/config/addView). */
+export function useViewCounted(): (viewCount: number) => void {
+  const store = storeFor(useService(TOKENS.siteApi));
+  return useCallback((viewCount: number) => store.viewCounted(viewCount), [store]);
 }

@@ -40,7 +40,8 @@ function start(input: Partial<SessionInput> = {}, fakes: Fakes = {}) {
       }),
       fetchCurrentUser: fromPromise(async () => {
         calls.fetchCurrentUser++;
-        return fakes.fetchCurrentUser ? fakes.fetchCurrentUser() : READER;
+        if (fakes.fetchCurrentUser) return fakes.fetchCurrentUser();
+        return input.storedUser ? READER : null;
       }),
     },
   });
@@ -60,11 +61,30 @@ const login = (overrides: Partial<LoginRequest> = {}): { type: 'login.submit'; r
 });
 
 describe('sessionMachine', () => {
-  it('starts anonymous with nothing stored', () => {
-    const { actor, calls } = start();
-    expect(actor.getSnapshot().value).toBe('anonymous');
+  it('with nothing stored, asks the server once who is signed in and ends anonymous when nobody is', async () => {
+    const { actor, calls, emitted } = start();
+    expect(actor.getSnapshot().value).toBe('checking');
+    await waitFor(actor, (s) => s.matches('anonymous'));
     expect(actor.getSnapshot().context.user).toBeNull();
-    expect(calls.fetchCurrentUser).toBe(0);
+    expect(calls.fetchCurrentUser).toBe(1);
+    expect(emitted).toEqual([]);
+  });
+
+  it('with nothing stored, trusts the server: a live session (another tab, no 记住我) is signed in for this tab', async () => {
+    const { actor, calls, emitted } = start({}, { fetchCurrentUser: async () => READER });
+    await waitFor(actor, (s) => s.matches({ authenticated: 'idle' }));
+    expect(actor.getSnapshot().context).toMatchObject({ user: READER, persistent: false });
+    expect(calls.fetchCurrentUser).toBe(1);
+    expect(emitted).toEqual([{ type: 'user.changed', user: READER, persistent: false }]);
+  });
+
+  it('a login typed while the start-up check is pending wins over the check', async () => {
+    const check = deferred<UserInfo | null>();
+    const { actor, calls } = start({}, { fetchCurrentUser: () => check.promise });
+    actor.send(login());
+    check.resolve(null);
+    await waitFor(actor, (s) => s.matches({ authenticated: 'idle' }));
+    expect(calls.login).toHaveLength(1);
   });
 
   it('opening the dialog resets it to login mode; the mode switches and closes', () => {
@@ -124,8 +144,9 @@ describe('sessionMachine', () => {
     expect(emitted).toEqual([]);
   });
 
-  it('ignores an invalid login form (the dialog shows the rule instead)', () => {
+  it('ignores an invalid login form (the dialog shows the rule instead)', async () => {
     const { actor, calls } = start();
+    await waitFor(actor, (s) => s.matches('anonymous'));
     actor.send(login({ username: '  ' }));
     actor.send(login({ password: '' }));
     expect(actor.getSnapshot().value).toBe('anonymous');

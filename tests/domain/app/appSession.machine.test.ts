@@ -22,7 +22,7 @@ function deferred<T>() {
 interface Setup {
   windowNamed?: boolean;
   fetchPageHeaders?: () => Promise<PageHeader[]>;
-  countView?: () => Promise<void>;
+  countView?: () => Promise<number | void>;
 }
 
 function startSession({ windowNamed = false, fetchPageHeaders, countView }: Setup) {
@@ -33,9 +33,9 @@ function startSession({ windowNamed = false, fetchPageHeaders, countView }: Setu
         calls.fetchPageHeaders++;
         return fetchPageHeaders ? fetchPageHeaders() : HEADERS;
       }),
-      countView: fromPromise(async () => {
+      countView: fromPromise<number | void>(async () => {
         calls.countView++;
-        if (countView) await countView();
+        if (countView) return countView();
       }),
     },
   });
@@ -65,6 +65,15 @@ describe('appSessionMachine', () => {
     expect(output).toEqual({ pageHeaders: HEADERS, pageHeaderError: null });
     expect(emitted).toEqual([{ type: 'welcome' }]);
     expect(calls).toEqual({ fetchPageHeaders: 1, countView: 1 });
+  });
+
+  it('keeps the view count the server answered for this visit, so the configuration is not fetched again', async () => {
+    const { actor } = startSession({ countView: async () => 1234 });
+    await toPromise(actor);
+    expect(actor.getSnapshot().context.viewCount).toBe(1234);
+    const failed = startSession({ countView: () => Promise.reject(new Error('offline')) });
+    await toPromise(failed.actor);
+    expect(failed.actor.getSnapshot().context.viewCount).toBeNull();
   });
 
   it('emits the welcome synchronously at start', () => {
