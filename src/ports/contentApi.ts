@@ -32,11 +32,12 @@ export interface ContentApi {
   homeArticles(page: number, size: number): Promise<Page<ArticleSummary>>;
   /** Newest first, this page's articles grouped by year. */
   timeline(page: number, size: number): Promise<Page<TimelineYear>>;
-  articlesByTag(tagId: number, page: number, size: number): Promise<FilteredArticlePage>;
-  articlesByCategory(categoryId: number, page: number, size: number): Promise<FilteredArticlePage>;
+  // Calls that read one item by id answer null when there is no such item (deleted, or a wrong link).
+  articlesByTag(tagId: number, page: number, size: number): Promise<FilteredArticlePage | null>;
+  articlesByCategory(categoryId: number, page: number, size: number): Promise<FilteredArticlePage | null>;
   /** Reads an article and counts one view. */
-  article(id: number): Promise<ArticleDetail>;
-  recommendations(id: number): Promise<Recommendation>;
+  article(id: number): Promise<ArticleDetail | null>;
+  recommendations(id: number): Promise<Recommendation | null>;
   hotArticles(): Promise<HotArticle[]>;
   search(keyword: string): Promise<SearchHit[]>;
   /** Adds reading time; sent so that it survives the page being closed. */
@@ -48,9 +49,9 @@ export interface ContentApi {
   siteFacts(): Promise<SiteFacts>;
 
   albums(): Promise<Album[]>;
-  photos(albumId: number, page: number, size: number): Promise<PhotoPage>;
+  photos(albumId: number, page: number, size: number): Promise<PhotoPage | null>;
   talks(page: number, size: number): Promise<Page<Talk>>;
-  talk(id: number): Promise<Talk>;
+  talk(id: number): Promise<Talk | null>;
   friendLinks(): Promise<FriendLink[]>;
   applyFriendLink(application: FriendLinkApplication): Promise<FriendLinkApplied>;
   /** Applications waiting for review (administrator). */
@@ -60,7 +61,7 @@ export interface ContentApi {
   sites(): Promise<SiteGroup[]>;
 
   messages(query: MessageQuery): Promise<Page<Message>>;
-  message(id: number): Promise<Message>;
+  message(id: number): Promise<Message | null>;
   publishMessage(draft: MessageDraft): Promise<Message>;
   editMessage(id: number, draft: MessageDraft): Promise<Message>;
   deleteMessage(id: number): Promise<void>;

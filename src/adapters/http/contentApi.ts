@@ -31,6 +31,7 @@ import type {
   TimelinePageDto,
 } from '../../protocol/content';
 import type { ContentApi } from '../../ports/contentApi';
+import { ApiError } from './apiError';
 import type { HttpClient } from './httpClient';
 
 /**
@@ -41,24 +42,33 @@ export function createContentApi(http: HttpClient): ContentApi {
   const get = <T>(url: string) => http.request<T>({ method: 'GET', url });
   const post = <T>(url: string, data: unknown) => http.request<T>({ method: 'POST', url, data });
   const put = <T>(url: string, data: unknown = {}) => http.request<T>({ method: 'PUT', url, data });
+  /** Reads one item by id: null (and no error notice) when the server has no such item. */
+  const find = async <T>(method: 'GET' | 'POST', url: string, data?: unknown): Promise<T | null> => {
+    try {
+      return await http.request<T>({ method, url, data, notFoundIsAnswer: true });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    }
+  };
 
   return {
     homeArticles: (page, size) => get<ArticlePageDto>(`/api/article/blogHomeGetArticleList/${page}/${size}`),
     timeline: (page, size) => get<TimelinePageDto>(`/api/article/blogTimelineGetArticleList/${page}/${size}`),
     articlesByTag: (tagId, current, size) =>
-      post<FilteredArticlePageDto>('/api/article/getArticleListByTagId', {
+      find<FilteredArticlePageDto>('POST', '/api/article/getArticleListByTagId', {
         tag_id: tagId,
         current,
         size,
       } satisfies ArticlesByTagBody),
     articlesByCategory: (categoryId, current, size) =>
-      post<FilteredArticlePageDto>('/api/article/getArticleListByCategoryId', {
+      find<FilteredArticlePageDto>('POST', '/api/article/getArticleListByCategoryId', {
         category_id: categoryId,
         current,
         size,
       } satisfies ArticlesByCategoryBody),
-    article: (id) => get<ArticleDetailDto>(`/api/article/getArticleById/${id}`),
-    recommendations: (id) => get<RecommendDto>(`/api/article/getRecommendArticleById/${id}`),
+    article: (id) => find<ArticleDetailDto>('GET', `/api/article/getArticleById/${id}`),
+    recommendations: (id) => find<RecommendDto>('GET', `/api/article/getRecommendArticleById/${id}`),
     hotArticles: () => get<HotArticleDto[]>('/api/article/getHotArticle'),
     search: (keyword) => get<SearchResultDto[]>(`/api/article/getArticleListByContent/${encodeURIComponent(keyword)}`),
     addReadingDuration: async (articleId, seconds) => {
@@ -79,9 +89,10 @@ export function createContentApi(http: HttpClient): ContentApi {
     siteFacts: () => get<SiteFactsDto>('/api/statistic/facts'),
 
     albums: () => get<AlbumDto[]>('/api/photoAlbum/getAll'),
-    photos: (albumId, page, size) => get<PhotoPageDto>(`/api/photo/getPhotoListByAlbumId/${albumId}/${page}/${size}`),
+    photos: (albumId, page, size) =>
+      find<PhotoPageDto>('GET', `/api/photo/getPhotoListByAlbumId/${albumId}/${page}/${size}`),
     talks: (page, size) => get<TalkPageDto>(`/api/talk/blogGetTalkList/${page}/${size}`),
-    talk: (id) => get<TalkDto>(`/api/talk/getTalkById/${id}`),
+    talk: (id) => find<TalkDto>('GET', `/api/talk/getTalkById/${id}`),
     friendLinks: () => get<FriendLinkDto[]>('/api/links/getAll'),
     applyFriendLink: (application) =>
       post<FriendLinkApplicationDto>('/api/links/apply', application satisfies FriendLinkApplyBody),
@@ -92,7 +103,7 @@ export function createContentApi(http: HttpClient): ContentApi {
     sites: () => get<SiteGroupDto[]>('/api/siteList/getAll'),
 
     messages: (query) => post<MessagePageDto>('/api/message/getMessageList', query satisfies MessageListBody),
-    message: (id) => get<MessageDto>(`/api/message/getMessageById/${id}`),
+    message: (id) => find<MessageDto>('GET', `/api/message/getMessageById/${id}`),
     publishMessage: (draft) => post<MessageDto>('/api/message/add', draft satisfies MessagePublishBody),
     editMessage: (id, draft) => put<MessageDto>(`/api/message/update/${id}`, draft satisfies MessagePublishBody),
     deleteMessage: async (id) => {

@@ -4,6 +4,16 @@ import type { Notifier } from '../../ports/notifier';
 import { zhCN } from '../../ui/i18n/zh-CN';
 import { ApiError } from './apiError';
 
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /**
+     * A 404 means "no such item" for this call (an article, a talk…), which the page shows itself:
+     * the catalogue's "接口不存在" is not shown for it.
+     */
+    notFoundIsAnswer?: boolean;
+  }
+}
+
 export interface HttpClientOptions {
   notifier: Notifier;
   /** Called on HTTP 401 so the session can end and the login dialog open. */
@@ -33,9 +43,28 @@ function reportStatus(notifier: Notifier, status: number, serverMessage: string 
     case 408:
       return notifier.notify({ level: 'warning', title: text.friendlyReminder, message: serverMessage || text.serverError });
     case 429:
-      return notifier.notify({ level: 'warning', title: text.friendlyReminder, message: serverMessage || '' });
+      return notifier.notify({ level: 'warning', title: text.friendlyReminder, message: serverMessage || zhCN.server.rateLimited });
     case 500:
       return notifier.notify({ level: 'error', title: text.errorTip, message: serverMessage || text.serverError });
+  }
+}
+
+/** What a failed call says when the server gave no message: "network" only when nothing answered. */
+function fallbackMessage(status: number, code: string | undefined): string {
+  if (code === 'ECONNABORTED' || status === 408) return text.timeout;
+  switch (status) {
+    case 0:
+      return text.networkError;
+    case 401:
+      return text.loginExpired;
+    case 403:
+      return text.forbidden;
+    case 404:
+      return text.interfaceNotFound;
+    case 429:
+      return zhCN.server.rateLimited;
+    default:
+      return text.serverError;
   }
 }
 
@@ -66,9 +95,9 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       const status = error.response?.status ?? 0;
       const body = error.response?.data as Partial<Envelope<unknown>> | undefined;
       const serverMessage = typeof body?.message === 'string' ? body.message : undefined;
-      reportStatus(options.notifier, status, serverMessage);
+      if (!(status === 404 && error.config?.notFoundIsAnswer)) reportStatus(options.notifier, status, serverMessage);
       if (status === 401) options.onUnauthorized?.();
-      const message = serverMessage || (error.code === 'ECONNABORTED' ? text.timeout : text.networkError);
+      const message = serverMessage || fallbackMessage(status, error.code);
       return Promise.reject(new ApiError(message, status, body?.code ?? status));
     },
   );

@@ -31,6 +31,8 @@ export default function ArticleListPage() {
   if (name !== undefined) title = categoryId !== null ? text.byCategory(name) : text.byTag(name);
 
   const unfiltered = categoryId === null && tagId === null;
+  // A filter the server does not know (a deleted tag, a wrong link) answers null.
+  const missing = !unfiltered && !state.loading && state.data === null;
   return (
     <div className="page">
       <PageBanner title={title} />
@@ -47,6 +49,13 @@ export default function ArticleListPage() {
                 </Link>
               </div>
             </EmptyState>
+          </section>
+        ) : missing ? (
+          <section className="card page__card">
+            <EmptyState
+              text={categoryId !== null ? zhCN.contentServer.categoryNotFound : zhCN.contentServer.tagNotFound}
+              hint={zhCN.article.notFoundHint}
+            />
           </section>
         ) : (
           <ArticleFeed state={{ ...state, data: state.data ?? undefined }} />

@@ -1,4 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
+import { flushSync } from 'react-dom';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { Message } from '../../domain/content/content';
 import { parseId } from '../../domain/content/paging';
@@ -23,19 +25,34 @@ export default function MessageDetailPage() {
   const { user } = useAccount();
   const version = useBoardVersion();
   const id = parseId(useSearchParams()[0].get('id'));
-  const { data, error, loading, reload } = useLoad<Message | null>(`message:${id}:${version}:${user?.id ?? 0}`, () =>
-    id === null ? Promise.resolve(null) : api.message(id),
+  // The post deleted from this page: the board's change must not make the page ask for it again
+  // while the navigation away is still pending.
+  const [deleted, setDeleted] = useState<number | null>(null);
+  const gone = id !== null && id === deleted;
+  const { data, error, loading, reload } = useLoad<Message | null>(
+    gone ? `message:${id}:deleted` : `message:${id}:${version}:${user?.id ?? 0}`,
+    () => (id === null || gone ? Promise.resolve(null) : api.message(id)),
   );
   const text = zhCN.messages;
   // While the same post reloads (a reply changed its count) it stays on screen; another post's data never shows.
   const shown = loading ? (data && data.id === id ? data : undefined) : data;
 
   let body;
-  if (id === null || shown === null) body = <EmptyState text={text.notFound} />;
+  if (gone) body = <Loading />;
+  else if (id === null || shown === null) body = <EmptyState text={text.notFound} hint={zhCN.article.notFoundHint} />;
   else if (!shown) body = error ? <LoadFailed error={error} onRetry={reload} /> : <Loading />;
   else
     body = (
-      <MessageCard key={shown.id} message={shown} layout="detail" onDeleted={() => navigate('/message/list', { replace: true })} />
+      <MessageCard
+        key={shown.id}
+        message={shown}
+        layout="detail"
+        onDeleted={() => {
+          // Committed before the board's change renders (that one is a synchronous store update).
+          flushSync(() => setDeleted(shown.id));
+          navigate('/message/list', { replace: true });
+        }}
+      />
     );
 
   return (
@@ -49,7 +66,7 @@ export default function MessageDetailPage() {
           </Link>
         </p>
         <section className="card page__card">{body}</section>
-        {shown && (
+        {shown && !gone && (
           <section className="card page__card replies-card">
             <MessageReplies key={shown.id} message={shown} />
           </section>

@@ -42,13 +42,13 @@ export default function PhotosPage() {
     const next = 2 + extra.length;
     setMore({ albumId, pages: extra, loading: true });
     api.photos(albumId, next, PHOTO_PAGE_SIZE).then(
-      (result) => setMore({ albumId, pages: [...extra, result.list], loading: false }),
+      (result) => setMore({ albumId, pages: [...extra, result?.list ?? []], loading: false }),
       () => setMore({ albumId, pages: extra, loading: false }),
     );
   };
 
   let body;
-  if (albumId === null || page === null) body = <EmptyState text={text.albumMissing} />;
+  if (albumId === null || page === null) body = <EmptyState text={text.albumMissing} hint={zhCN.article.notFoundHint} />;
   else if (!page) body = first.error ? <LoadFailed error={first.error} onRetry={first.reload} /> : <Loading />;
   else if (photos.length === 0) body = <EmptyState text={text.noPhotos} />;
   else

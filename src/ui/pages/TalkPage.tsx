@@ -17,7 +17,8 @@ import '../features/content/content.css';
 
 const TALK_PAGE_SIZE = 10;
 
-type TalkView = { kind: 'one'; talk: Talk } | { kind: 'page'; page: Page<Talk> };
+/** One talk (null: there is no such talk) or a page of them. */
+type TalkView = { kind: 'one'; talk: Talk | null } | { kind: 'page'; page: Page<Talk> };
 
 /** Short posts, pinned and newest first; `?id=` shows just one (where a notification leads). */
 export default function TalkPage() {
@@ -36,8 +37,17 @@ export default function TalkPage() {
 
   let body;
   if (!shown) body = error ? <LoadFailed error={error} onRetry={reload} /> : <Loading />;
-  else if (shown.kind === 'one')
+  else if (shown.kind === 'one' && shown.talk === null)
     body = (
+      <EmptyState text={zhCN.contentServer.talkNotFound} hint={zhCN.article.notFoundHint}>
+        <Link to="/talk" className="button">
+          <ArrowLeft aria-hidden="true" />
+          {text.all}
+        </Link>
+      </EmptyState>
+    );
+  else if (shown.kind === 'one')
+    body = shown.talk && (
       <>
         <TalkItem talk={shown.talk} site={site} single />
         <p className="talk__all">

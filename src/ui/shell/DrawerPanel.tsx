@@ -1,8 +1,9 @@
-import { ChevronRight, X } from 'lucide-react';
+import { ChevronRight, LogOut, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useRef, type RefObject } from 'react';
 import { NavLink } from 'react-router-dom';
 import { AccountAvatar } from '../features/account/AccountAvatar';
+import { useAccount } from '../features/account/useAccount';
 import { zhCN } from '../i18n/zh-CN';
 import { DRAWER_NAV, isGroup, type NavLinkItem } from './navigation';
 import './drawer.css';
@@ -30,6 +31,7 @@ export interface DrawerPanelProps {
 export default function DrawerPanel({ open, onOpenChange, returnFocus }: DrawerPanelProps) {
   const close = () => onOpenChange(false);
   const content = useRef<HTMLDivElement>(null);
+  const { loggedIn, busy, logout } = useAccount();
 
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
@@ -73,6 +75,20 @@ export default function DrawerPanel({ open, onOpenChange, returnFocus }: DrawerP
               )}
             </ul>
           </nav>
+          {loggedIn && (
+            <button
+              type="button"
+              className="drawer__link drawer__logout"
+              disabled={busy}
+              onClick={() => {
+                close();
+                logout();
+              }}
+            >
+              <LogOut aria-hidden="true" />
+              <span>{zhCN.nav.logout}</span>
+            </button>
+          )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -1,6 +1,7 @@
 import { Trash2 } from 'lucide-react';
 import { AlertDialog } from 'radix-ui';
 import { useState } from 'react';
+import { LIST_ACTION_NOTICE_MS } from '../../../ports/notifier';
 import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
 import { zhCN } from '../../i18n/zh-CN';
@@ -60,7 +61,7 @@ export function DeleteMessage({ id, onDeleted }: { id: number; onDeleted?: () =>
   const text = zhCN.messages;
   const remove = async () => {
     await api.deleteMessage(id);
-    notifier.notify({ level: 'success', message: text.deleted });
+    notifier.notify({ level: 'success', message: text.deleted, durationMs: LIST_ACTION_NOTICE_MS });
     // Leave a page showing the post before the board reloads, so nothing asks for the deleted post.
     onDeleted?.();
     boardChanged();

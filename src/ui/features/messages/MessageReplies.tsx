@@ -2,6 +2,7 @@ import { LogIn, MessageCircle, Send } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import type { Message, MessageReply } from '../../../domain/content/content';
 import { canDeleteReply, REPLY_MAX_LENGTH, replyDraftProblem } from '../../../domain/content/messages';
+import { LIST_ACTION_NOTICE_MS } from '../../../ports/notifier';
 import { TOKENS } from '../../../ports/tokens';
 import { Loading } from '../../components/Loading';
 import { useService } from '../../di';
@@ -90,7 +91,7 @@ function ReplyItem({ reply, message }: { reply: MessageReply; message: Message }
   const ago = useRelativeTime();
   const remove = async () => {
     await api.deleteMessageReply(reply.id);
-    notifier.notify({ level: 'success', message: text.deleted });
+    notifier.notify({ level: 'success', message: text.deleted, durationMs: LIST_ACTION_NOTICE_MS });
     boardChanged();
   };
   return (

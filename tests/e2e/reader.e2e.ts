@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { zhCN } from '../../src/ui/i18n/zh-CN';
+import { createUser, loginInBrowser, openAt, startAccountsSite, type AccountsSite } from './accountsSupport';
+import { describeInBrowser } from './support/harness';
+
+/** Requests whose path starts with `prefix`, counted from now on. */
+function countRequests(page: Page, prefix: string): { count: () => number } {
+  let count = 0;
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith(prefix)) count += 1;
+  });
+  return { count: () => count };
+}
+
+/** Records every notice the page shows from its next navigation on, so a short-lived one is not missed. */
+async function recordNotices(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __notices: string[] }).__notices = seen;
+    const record = () => {
+      for (const notice of document.querySelectorAll<HTMLElement>('.notice:not([data-recorded])')) {
+        notice.dataset.recorded = '1';
+        seen.push(notice.textContent ?? '');
+      }
+    };
+    document.addEventListener('DOMContentLoaded', () =>
+      new MutationObserver(record).observe(document.body, { childList: true, subtree: true }),
+    );
+  });
+  return () => page.evaluate(() => (window as unknown as { __notices: string[] }).__notices);
+}
+
+describeInBrowser('what a reader meets', () => {
+  let site: AccountsSite;
+  beforeAll(async () => {
+    site = await startAccountsSite();
+  });
+  afterAll(() => site?.close());
+
+  it('a second tab of a session signed in without 记住我 shows the user, not 登录', async () => {
+    const user = await createUser(site);
+    const context = await site.newContext();
+    const first = await context.newPage();
+    await openAt(first, '/home');
+    await loginInBrowser(first, user.username, user.password);
+
+    const second = await context.newPage();
+    await openAt(second, '/home');
+    await second.getByRole('button', { name: '用户菜单' }).waitFor({ timeout: 10_000 });
+    expect(await second.getByRole('button', { name: '登录', exact: true }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('deleting a post from its detail page goes back to the board without asking for the deleted post again', async () => {
+    const user = await createUser(site);
+    const page = await site.newPage();
+    await openAt(page, '/home');
+    await loginInBrowser(page, user.username, user.password);
+    const id = await page.evaluate(async () => {
+      const response = await fetch('/api/message/add', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+        body: JSON.stringify({ content: '马上就删的一条留言', color: '', bgImage: '' }),
+      });
+      return ((await response.json()) as { result: { id: number } }).result.id;
+    });
+    await openAt(page, `/message/detail?id=${id}`);
+    const notices = await recordNotices(page);
+    await page.reload();
+    await page.getByText('马上就删的一条留言').first().waitFor();
+    const reads = countRequests(page, `/api/message/getMessageById/${id}`);
+    const replies = countRequests(page, `/api/message/getReplies/${id}`);
+
+    await page.getByRole('button', { name: zhCN.messages.delete }).first().click();
+    await page.getByRole('alertdialog').getByRole('button', { name: zhCN.messages.confirm }).click();
+    await page.waitForURL(/\/message\/list$/);
+    const deleted = page.locator('.notice', { hasText: zhCN.messages.deleted });
+    await deleted.waitFor();
+    // A list action's toast stays one second (spec section 9), not three.
+    await deleted.waitFor({ state: 'detached', timeout: 2_000 });
+    await page.waitForLoadState('networkidle');
+
+    expect(reads.count()).toBe(0);
+    expect(replies.count()).toBe(0);
+    expect((await notices()).filter((text) => text.includes(zhCN.http.interfaceNotFound))).toEqual([]);
+  });
+
+  it.each([
+    ['/article?id=987654', zhCN.article.notFound],
+    ['/talk?id=987654', zhCN.article.notFoundHint],
+    ['/photos?id=987654', zhCN.article.notFoundHint],
+    ['/message/detail?id=987654', zhCN.messages.notFound],
+    ['/articleList?tagId=987654', zhCN.article.notFoundHint],
+    ['/articleList?categoryId=987654', zhCN.article.notFoundHint],
+  ])('%s shows its not-found state and no error toast', async (path, expected) => {
+    const page = await site.newPage();
+    const notices = await recordNotices(page);
+    await openAt(page, path);
+    await page.getByText(expected).first().waitFor({ timeout: 10_000 });
+    await page.getByText(zhCN.article.notFoundHint).first().waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('button', { name: zhCN.content.retry }).count()).toBe(0);
+    // The welcome greeting may show; nothing from the HTTP error catalogue may.
+    const errors = (await notices()).filter(
+      (text) => text.includes(zhCN.http.errorTip) || text.includes(zhCN.http.interfaceNotFound),
+    );
+    expect(errors).toEqual([]);
+  });
+
+  it('loads the site configuration once per visit and the notices once after a login', async () => {
+    const user = await createUser(site);
+    const page = await site.newPage();
+    const notify = countRequests(page, '/api/notify/getNotifyList');
+    await openAt(page, '/home');
+    await page.waitForLoadState('networkidle');
+    await loginInBrowser(page, user.username, user.password);
+    await page.waitForLoadState('networkidle');
+    const configReads = await page.evaluate(() =>
+      performance.getEntriesByType('resource').filter((entry) => new URL(entry.name).pathname === '/api/config').length,
+    );
+    expect(configReads).toBe(1);
+    expect(notify.count()).toBe(1);
+  });
+
+  it('the mobile drawer offers 退出登录 to a signed-in reader', async () => {
+    const user = await createUser(site);
+    const page = await site.newPage({ viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true });
+    await openAt(page, '/home');
+    await page.getByRole('button', { name: zhCN.nav.menu }).click();
+    await page.getByRole('dialog').getByRole('button', { name: zhCN.nav.goLogin }).click();
+    const dialog = page.getByRole('dialog', { name: '登录' });
+    await dialog.getByLabel('用户账号').fill(user.username);
+    await dialog.getByLabel('用户密码').fill(user.password);
+    await dialog.getByLabel('用户密码').press('Enter');
+    await page.locator('.notice', { hasText: zhCN.account.loginSuccess }).waitFor();
+    await page.getByRole('button', { name: zhCN.nav.menu }).click();
+    await page.getByRole('dialog').getByRole('button', { name: zhCN.nav.logout }).click();
+    await page.locator('.notice', { hasText: zhCN.account.logoutSuccess }).waitFor();
+    await page.getByRole('button', { name: zhCN.nav.menu }).click();
+    await page.getByRole('dialog').getByRole('button', { name: zhCN.nav.goLogin }).waitFor();
+  });
+});
