@@ -71,20 +71,26 @@ async function countRows(db: Kysely<Database>): Promise<Record<string, number>> 
 }
 
 /**
- * SQLite: the online backup API copies the live file page by page into a temporary file (restarting when
- * another connection writes meanwhile), so the snapshot is one consistent state while the site runs.
+ * SQLite: the online backup API copies the live file into a temporary file, so the snapshot is one
+ * consistent state while the site runs. It copies in steps (for the progress bar) but starts over whenever
+ * another connection writes between two steps; on a busy site that could go on forever, so after the first
+ * restart it copies everything left in one step, one read transaction that in WAL mode blocks no writer.
  */
 async function snapshotSqlite(options: BackupOptions, writer: ArchiveWriter, temp: string) {
   const live = new SQLite(path.join(options.dataDir, 'blog.sqlite'), { fileMustExist: true });
   const copy = path.join(temp, 'blog.sqlite');
   try {
     let started = false;
+    let lastRemaining = Infinity;
+    let allAtOnce = false;
     await live.backup(copy, {
       progress: ({ totalPages, remainingPages }) => {
         if (!started) options.progress?.stage('database', totalPages);
         started = true;
         options.progress?.advance(totalPages - remainingPages);
-        return 256;
+        if (remainingPages >= lastRemaining) allAtOnce = true;
+        lastRemaining = remainingPages;
+        return allAtOnce ? 0x7fffffff : 1024;
       },
     });
   } finally {

@@ -248,6 +248,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<BackupMani
 
     const total = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
     if (copiesFile) {
+      await fsp.mkdir(options.dataDir, { recursive: true });
       await fsp.copyFile(path.join(temp, 'blog.sqlite'), restoring);
       written.push(restoring);
       await fsp.rename(restoring, databaseFile);
