@@ -351,15 +351,6 @@ export const zhCN = {
     usernameInvisible: '用户账号不能包含零宽字符、文字方向控制符等不可见字符',
     usernameCompatibility: '用户账号不能使用全角字母、连字等兼容字符，请改用普通字符',
     usernameMixedScripts: '用户账号不能混用拉丁、西里尔、希腊等不同字母表的字母',
-    usernameInvisible: '用户账号不能包含零宽字符、文字方向控制符等不可见字符',
-    usernameCompatibility: '用户账号不能使用全角字母、连字等兼容字符，请改用普通字符',
-    usernameMixedScripts: '用户账号不能混用拉丁、西里尔、希腊等不同字母表的字母',
-    usernameInvisible: '用户账号不能包含零宽字符、文字方向控制符等不可见字符',
-    usernameCompatibility: '用户账号不能使用全角字母、连字等兼容字符，请改用普通字符',
-    usernameMixedScripts: '用户账号不能混用拉丁、西里尔、希腊等不同字母表的字母',
-    usernameInvisible: '用户账号不能包含零宽字符、文字方向控制符等不可见字符',
-    usernameCompatibility: '用户账号不能使用全角字母、连字等兼容字符，请改用普通字符',
-    usernameMixedScripts: '用户账号不能混用拉丁、西里尔、希腊等不同字母表的字母',
     passwordRequired: '请输入密码',
     passwordFormat: '密码格式应为6-18位数字、字母、符号的任意两种组合',
     confirmRequired: '请输入二次确认密码',
@@ -438,18 +429,9 @@ export const zhCN = {
     server: {
       usernameTaken: '该用户账号已被注册',
       usernameConfusable: '该用户账号与已有账号过于相似，容易混淆，请换一个',
-      usernameConfusable: '该用户账号与已有账号过于相似，容易混淆，请换一个',
-      usernameConfusable: '该用户账号与已有账号过于相似，容易混淆，请换一个',
-      usernameConfusable: '该用户账号与已有账号过于相似，容易混淆，请换一个',
       wrongCredentials: '用户账号或密码错误',
       tooManyFailures: (minutes: number) => `登录失败次数过多，请在 ${minutes} 分钟后再试`,
       tooManyRegistrations: (minutes: number) => `注册过于频繁，请在 ${minutes} 分钟后再试`,
-      loginBusy: '登录的人太多了，请稍后再试',
-      accountBusy: '该账号正在被频繁尝试登录，请稍后再试',
-      tooManyRequests: '操作过于频繁，请稍后再试',
-      loginBusy: '登录的人太多了，请稍后再试',
-      accountBusy: '该账号正在被频繁尝试登录，请稍后再试',
-      tooManyRequests: '操作过于频繁，请稍后再试',
       loginBusy: '登录的人太多了，请稍后再试',
       accountBusy: '该账号正在被频繁尝试登录，请稍后再试',
       tooManyRequests: '操作过于频繁，请稍后再试',
@@ -646,8 +628,6 @@ export const zhCN = {
     searchNoMore: '已经到底了',
     openLyricBoard: '打开歌词面板',
     toggleTheme: (mode: string) => `播放器切换到${mode}`,
-  },
-  /** The article page. */
     /** The full-screen lyric board (src/ui/features/player/board). */
     lyricBoard: {
       label: '歌词面板',
@@ -687,6 +667,8 @@ export const zhCN = {
       rem: (value: number) => `${value.toFixed(1)} rem`,
       percent: (value: number) => `${Math.round(value * 100)}%`,
     },
+  },
+  /** The article page. */
   article: {
     published: '发表于',
     updated: '更新于',
