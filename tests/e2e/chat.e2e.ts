@@ -41,7 +41,7 @@ async function startChatSite(): Promise<ChatSite> {
   if (!clientDir) throw new Error('the end-to-end client was not built');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-e2e-chat-'));
   const config = loadConfig(
-    { DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', REGISTER_LIMIT_PER_HOUR: '1000' },
+    { DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'warn', REGISTER_LIMIT_PER_HOUR: '1000', RATE_LIMIT_PER_MINUTE: '100000' },
     dataDir,
   );
   let server: CreatedServer | null = null;

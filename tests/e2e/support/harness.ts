@@ -60,7 +60,8 @@ export async function startSite(): Promise<Site> {
   const clientDir = inject('e2eClientDir');
   if (!clientDir) throw new Error('the end-to-end client was not built (see tests/e2e/support/globalSetup.ts)');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-e2e-data-'));
-  const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn' }, dataDir);
+  // Tests sign in far more often than a person: the per-minute limit of costly routes must not get in the way.
+  const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000' }, dataDir);
   const server = await createServer({ ...config, clientDir });
   const baseUrl = (await server.app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
 
