@@ -17,6 +17,7 @@ import { loadConfig } from '../server/config';
 import { createServer } from '../server/main';
 import { romanise } from '../server/adapters/music/pinyin';
 import { SongSearchIndex, type SearchableSong } from '../server/domain/music/songSearch';
+import { mulberry32 } from '../server/adapters/music/demo/random';
 
 const SONGS = 10_000;
 const QUERIES_PER_KIND = 300;
@@ -24,17 +25,6 @@ const COMMON = [
   ...'的一是在不了有和人这中大为上个国我以要他时来用们生到作地于出就分对成会可主发年动同工也能下过子说产种面而方后多定行学法所民得经十三之进着等部度家电力里如水化高自二理起小物现实加量都两体制机当使点从业本去把性好应开它合还因由其些然前外天政四日那社义事平形相全表间样与关各重新线内数正心反你明看原又么利比或但质气第向道命此变条只没结解问意建月公无系军很情者最立代想已通并提直题党程展五果料象员革位入常文总次品式活设及管特件长求老头基资边流路级少图山统接知较将组见计别她手角期根论运农指几九区强放决西被干做必战先回则任取据处理府研质',
 ];
 const SURNAMES = [...'李王张刘陈杨赵黄周吴徐孙胡朱高林何郭马罗梁宋郑谢韩唐冯于董萧程曹袁邓许傅沈曾彭吕苏卢蒋蔡贾丁魏薛叶阎余潘杜戴夏钟汪田任姜范方石姚谭廖邹熊金陆郝孔白崔康毛邱秦江史顾侯邵孟龙万段雷钱汤尹黎易常武乔贺赖龚文'];
-
-/** A deterministic generator, so both sides of every comparison see the same songs and queries. */
-function mulberry32(seed: number) {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function library(random: () => number): SearchableSong[] {
   const pick = (from: string[]) => from[Math.floor(random() * from.length)]!;

@@ -11,20 +11,10 @@ import { ScryptPasswordHasher } from '../../server/adapters/crypto/scryptPasswor
 import { loadConfig } from '../../server/config';
 import { createServer, type CreatedServer } from '../../server/main';
 import { zhCN } from '../../src/ui/i18n/zh-CN';
-import { CHROMIUM_PATH, describeInBrowser, isLocalUrl, waitForPage } from './support/harness';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, describeInBrowser, isLocalUrl, waitForPage } from './support/harness';
 import { freshName, loginInBrowser } from './accountsSupport';
 
 const text = zhCN.chat;
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /** The real server on a fixed port and data folder, so it can be stopped and started again mid-test. */
 interface ChatSite {
@@ -57,7 +47,7 @@ async function startChatSite(): Promise<ChatSite> {
   await start();
   const db = openDatabase({ dataDir });
   await migrateToLatest(db.db as Kysely<unknown>, db.dialect);
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     browser,

@@ -1,21 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { zhCN } from '../../src/ui/i18n/zh-CN';
-import { CHROMIUM_PATH, describeInBrowser, isLocalUrl, startSite, waitForPage, type Site } from './support/harness';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, describeInBrowser, isLocalUrl, startSite, waitForPage, type Site } from './support/harness';
 
 const m = zhCN.music;
 /** The harness's flags, plus autoplay without a gesture (a restored or keyboard-started song may play). */
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--autoplay-policy=no-user-gesture-required',
-];
+const ARGS = [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'];
 const POLL = { timeout: 20_000, interval: 100 };
 
 interface Traffic {

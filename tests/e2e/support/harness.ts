@@ -8,7 +8,7 @@ import { createServer } from '../../../server/main';
 import type { Envelope } from '../../../src/protocol/codes';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
