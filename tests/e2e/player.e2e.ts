@@ -303,8 +303,8 @@ describeInBrowser('the music player in the browser', () => {
     await page.getByRole('button', { name: m.openPlayer }).tap();
     await overlay(page).waitFor();
     await expect.poll(() => page.locator('.mp-songs .mp-row').count(), POLL).toBeGreaterThan(0);
-    const box = await overlay(page).boundingBox();
-    expect(box).toEqual({ x: 0, y: 0, width: 390, height: 844 });
+    // The sheet rises into place: measure it once the animation has ended.
+    await expect.poll(() => overlay(page).boundingBox(), POLL).toEqual({ x: 0, y: 0, width: 390, height: 844 });
     // The bar's buttons and the rows' add buttons are at least 44 px.
     for (const button of [
       bar(page).getByRole('button', { name: m.play, exact: true }),

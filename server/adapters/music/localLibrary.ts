@@ -47,6 +47,7 @@ export class LocalLibrary {
   private watcher: fs.FSWatcher | undefined;
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
+  private initial: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: LocalLibraryOptions) {
     this.folder = new MusicFolder(options.musicDir);
@@ -68,12 +69,17 @@ export class LocalLibrary {
   /** Serves the stored catalogue at once; the demo copy, the scan and the watcher follow in the background. */
   async start(): Promise<void> {
     await this.scanner.load();
-    void this.prepare()
+    this.initial = this.prepare()
       .then(() => this.rescan())
       .then(() => this.watch())
       .catch((error: unknown) => {
         if (!this.closed) this.options.log?.(String(error));
       });
+  }
+
+  /** Resolves once the demo album (if any) is in place and the first scan has finished. */
+  ready(): Promise<void> {
+    return this.initial;
   }
 
   rescan(progress?: ScanProgress): Promise<ScanReport> {

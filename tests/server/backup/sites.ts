@@ -62,8 +62,7 @@ export async function startDemoSite(site: Site) {
   };
   const server = await createServer(config, { announce: () => undefined });
   // The demo music is copied and scanned in the background: wait until the catalogue is stored.
-  for (let i = 0; i < 100 && (await listFiles(site.musicDir)).length === 0; i += 1) await new Promise((r) => setTimeout(r, 50));
-  await server.music?.rescan();
+  await server.music?.ready();
   return {
     app: server.app,
     async close() {

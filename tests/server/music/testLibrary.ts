@@ -93,7 +93,7 @@ export async function startMusicServer(options: { dataDir?: string; musicDir?: s
     musicDir,
     musicUpstream: options.upstream,
   }, { announce: () => undefined });
-  await server.music?.rescan();
+  await server.music?.ready();
   return {
     app: server.app,
     library: server.music,
