@@ -242,8 +242,10 @@ describeInBrowser('the music player in the browser', () => {
   it('?showSpecial on any page opens the player, the lyric board and SPECIAL mode', async () => {
     const page = await newPage();
     await page.goto('/archives?showSpecial');
-    await overlay(page).waitFor();
+    // The board is a modal over the overlay: once it is open the overlay leaves the accessibility tree, so the
+    // overlay is checked in the DOM, after the board, whichever of the two finished opening first.
     await page.locator('.lyric-board[data-mode="SPECIAL"]').waitFor();
+    await page.locator('.mp[role="dialog"]').waitFor({ state: 'attached' });
 
     // The root redirects to /home and keeps the query.
     const fromRoot = await newPage();
