@@ -12,6 +12,8 @@ import { migrateToLatest } from '../server/adapters/db/migrations';
 import { KyselySiteRepository } from '../server/adapters/db/siteRepository';
 import { ArticleService } from '../server/domain/content/articleService';
 import { containsPattern, foldAscii } from '../server/domain/content/search';
+// The same seeded generator as the demo album, so every run measures the same corpus.
+import { mulberry32 } from '../server/adapters/music/demo/random';
 
 /*
  * Article search (GET /api/article/getArticleListByContent) over 10 000 generated Chinese articles of
@@ -36,20 +38,8 @@ const WORDS = [
 ];
 const PUNCTUATION = '，，，。。、；：！？';
 
-/** mulberry32: a small deterministic generator, so every run measures the same corpus. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 export function corpus(count: number) {
-  const next = random(20260522);
+  const next = mulberry32(20260522);
   const pick = <T>(items: ArrayLike<T>, skew = 1) => items[Math.floor(items.length * next() ** skew)]!;
   const articles: { title: string; content: string; views: number }[] = [];
   for (let i = 0; i < count; i += 1) {
@@ -68,7 +58,7 @@ export function corpus(count: number) {
 }
 
 export function keywords() {
-  const next = random(7);
+  const next = mulberry32(7);
   const chars = Array.from(COMMON);
   const oneChar = Array.from({ length: 20 }, (_, i) => chars[Math.floor((i / 20) ** 2 * chars.length)]!);
   const twoChar = [
