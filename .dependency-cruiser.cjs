@@ -46,10 +46,10 @@ module.exports = {
     },
     {
       name: 'adapters-stay-behind-ports',
-      comment: 'src/adapters may import src/ports, src/domain, src/protocol, src/ui/i18n, each other and libraries.',
+      comment: 'src/adapters may import src/ports, src/domain, src/protocol, src/i18n, each other and libraries.',
       severity: 'error',
       from: { path: '^src/adapters/' },
-      to: { path: ['^src/', '^server/'], pathNot: ['^src/(adapters|ports|domain|protocol|ui/i18n)/'] },
+      to: { path: ['^src/', '^server/'], pathNot: ['^src/(adapters|ports|domain|protocol|i18n)/'] },
     },
     {
       name: 'only-the-composition-root-imports-adapters',
@@ -61,7 +61,7 @@ module.exports = {
     {
       name: 'only-main-imports-the-composition-root',
       severity: 'error',
-      from: { pathNot: '^src/main\\.tsx$' },
+      from: { pathNot: ['^src/main\\.tsx$', '^src/entry-server\\.tsx$'] },
       to: { path: '^src/composition-root\\.ts$' },
     },
     {
@@ -72,13 +72,20 @@ module.exports = {
       to: { pathNot: ['^src/protocol/', lib('typebox')] },
     },
     {
+      name: 'catalogue-is-plain-text',
+      comment: 'src/i18n is the one Chinese catalogue, read by the server and the client: itself and domain types only.',
+      severity: 'error',
+      from: { path: '^src/i18n/' },
+      to: { pathNot: ['^src/i18n/', '^src/domain/'] },
+    },
+    {
       name: 'server-domain-is-framework-free',
       comment:
         'server/domain holds the rules: no fastify, kysely, database drivers, ws or node built-ins. ' +
         'It may read the shared wire types, the client domain and the one text catalogue.',
       severity: 'error',
       from: { path: '^server/domain/' },
-      to: { pathNot: ['^server/domain/', '^server/ports/', '^src/protocol/', '^src/domain/', '^src/ui/i18n/zh-CN\\.ts$'] },
+      to: { pathNot: ['^server/domain/', '^server/ports/', '^src/protocol/', '^src/domain/', '^src/i18n/zh-CN(\\.ts$|/)'] },
     },
     {
       name: 'server-ports-are-interfaces',
@@ -89,10 +96,12 @@ module.exports = {
     },
     {
       name: 'server-reads-only-shared-client-code',
-      comment: 'The server shares the wire contract, the client domain and the text catalogue; never browser code.',
+      comment:
+        'The server shares the wire contract, the client domain and the text catalogue; never browser code. ' +
+        'The server renderer implements the client ports (server/adapters/ssr) and loads the built views at run time.',
       severity: 'error',
       from: { path: '^server/' },
-      to: { path: '^src/', pathNot: ['^src/protocol/', '^src/domain/', '^src/ui/i18n/zh-CN\\.ts$'] },
+      to: { path: '^src/', pathNot: ['^src/protocol/', '^src/domain/', '^src/i18n/zh-CN(\\.ts$|/)', '^src/ports/(contentApi|siteApi|pageSeed)\\.ts$'] },
     },
     {
       name: 'client-never-imports-server',

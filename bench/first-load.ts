@@ -6,8 +6,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Manifest } from 'vite';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-/** Issue 2's budget: the JavaScript /home needs before it can render, gzip-compressed. */
-export const BUDGET_BYTES = 120 * 1024;
+/** Issue 11's budget: the JavaScript /home needs before it can render, gzip-compressed. */
+export const BUDGET_BYTES = 150 * 1024;
 const HOME_PAGE_SOURCE = 'src/ui/pages/HomePage.tsx';
 
 export interface FirstLoadReport {

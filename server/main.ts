@@ -41,7 +41,7 @@ import { MemoryChatHub } from './adapters/ws/memoryChatHub';
 import { RedisChatHub } from './adapters/ws/redisChatHub';
 import type { ChatHub } from './ports/chatHub';
 import { installDrainGate } from './adapters/http/drain';
-import { zhCN } from '../src/ui/i18n/zh-CN';
+import * as zhCN from '../src/i18n/zh-CN';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DEMO_CONTENT_DIR = path.join(PROJECT_ROOT, 'content', 'demo');

@@ -23,17 +23,31 @@ import { chatModule } from './adapters/chat/chatModule';
 import { NoticeCenter } from './adapters/notifier/noticeCenter';
 import { EncodedStorage, MirroredStorage } from './adapters/storage/encodedStorage';
 import { LIST_ACTION_NOTICE_MS } from './ports/notifier';
+import type { PageSeed } from './ports/pageSeed';
+import type { ContentApi } from './ports/contentApi';
+import type { SiteApi } from './ports/siteApi';
+import { writeUiCookie } from './adapters/browser/uiCookie';
+import { MemoryStore, refusingHttpClient, renderClipboard } from './adapters/render/renderPorts';
 import { TOKENS, type Services } from './ports/tokens';
-import { greetingText } from './ui/i18n/greetingText';
-import { zhCN } from './ui/i18n/zh-CN';
+import { greetingText } from './i18n/greetingText';
+import * as zhCN from './i18n/zh-CN';
 
 const STORAGE_KEYS = { theme: 'theme', preferences: 'preferences', searchHistory: 'searchHistory' } as const;
 
 /** Not a port: the adapters' shared transport, bound here only so every API adapter gets the same one. */
 const HTTP_CLIENT = Symbol('httpClient');
 
+/**
+ * Where the actors run: in the browser they start at once and act on the page; rendering on the server
+ * they are only read (their first snapshot, built from the page's seed), never started.
+ */
+interface Environment {
+  seed: PageSeed | null;
+  live: boolean;
+}
+
 /** Ports bound to browser adapters: the only place that knows which adapter serves which port. */
-const adaptersModule = new ContainerModule(({ bind }) => {
+const browserModule = new ContainerModule(({ bind }) => {
   const notices = new NoticeCenter();
   bind(TOKENS.notifier).toConstantValue(notices);
   bind(TOKENS.noticeFeed).toConstantValue(notices);
@@ -53,26 +67,63 @@ const adaptersModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(TOKENS.siteApi).toResolvedValue((http: HttpClient) => createSiteApi(http), [HTTP_CLIENT]);
   bind(TOKENS.contentApi).toResolvedValue((http: HttpClient) => createContentApi(http), [HTTP_CLIENT]);
+  bindAccountAndMusicApis(bind);
+});
+
+/** The reading ports a server render is given: adapters that call the server's services directly. */
+export interface RenderPorts {
+  siteApi: SiteApi;
+  contentApi: ContentApi;
+}
+
+/** Ports for a render on the server: its reading APIs, and inert storage (nothing is written or sent). */
+function renderModule(ports: RenderPorts): ContainerModule {
+  return new ContainerModule(({ bind }) => {
+    const notices = new NoticeCenter();
+    bind(TOKENS.notifier).toConstantValue(notices);
+    bind(TOKENS.noticeFeed).toConstantValue(notices);
+    bind(TOKENS.localStore).toConstantValue(new MemoryStore());
+    bind(TOKENS.sessionStore).toConstantValue(new MemoryStore());
+    bind(TOKENS.clock).toConstantValue(browserClock);
+    bind(TOKENS.random).toConstantValue(browserRandom);
+    bind(TOKENS.clipboard).toConstantValue(renderClipboard);
+    bind(HTTP_CLIENT).toConstantValue(refusingHttpClient);
+    bind(TOKENS.siteApi).toConstantValue(ports.siteApi);
+    bind(TOKENS.contentApi).toConstantValue(ports.contentApi);
+    bindAccountAndMusicApis(bind);
+  });
+}
+
+function bindAccountAndMusicApis(bind: Parameters<ConstructorParameters<typeof ContainerModule>[0]>[0]['bind']): void {
   bind(TOKENS.accountApi).toResolvedValue((http: HttpClient) => createAccountApi(http), [HTTP_CLIENT]);
   bind(TOKENS.notifyApi).toResolvedValue((http: HttpClient) => createNotifyApi(http), [HTTP_CLIENT]);
   // The music API: our /wapi; any NeteaseCloudMusicApi-compatible server is a base URL away.
   bind(TOKENS.musicApi).toResolvedValue((http: HttpClient) => createMusicApi(http), [HTTP_CLIENT]);
-});
+}
+
+/** Starts a long-lived actor in the browser; a server render only reads its first snapshot. */
+function started<A extends { start(): A }>(env: Environment, actor: A): A {
+  return env.live ? actor.start() : actor;
+}
 
 /** Long-lived actors, created and started once; views only read and send. */
-const actorsModule = new ContainerModule(({ bind }) => {
+const actorsModule = (env: Environment) => new ContainerModule(({ bind }) => {
   bind(TOKENS.theme)
     .toResolvedValue(
       (local: Services['localStore'], clock: Services['clock']) => {
-        const actor = createActor(themeMachine, {
-          input: { stored: local.get<'light' | 'dark'>(STORAGE_KEYS.theme) ?? null, hour: clock.hour() },
-        });
+        const stored = env.live ? (local.get<'light' | 'dark'>(STORAGE_KEYS.theme) ?? null) : (env.seed?.theme ?? null);
+        // A choice stored before the cookie existed reaches the server from the next page on.
+        if (env.live && stored) writeUiCookie({ theme: stored });
+        const actor = createActor(themeMachine, { input: { stored, hour: clock.hour() } });
         actor.on('theme.changed', ({ theme, persist }) => {
           document.documentElement.dataset.theme = theme;
           document.documentElement.style.colorScheme = theme;
-          if (persist) local.set(STORAGE_KEYS.theme, theme);
+          if (persist) {
+            local.set(STORAGE_KEYS.theme, theme);
+            writeUiCookie({ theme });
+          }
         });
-        return actor.start();
+        return started(env, actor);
       },
       [TOKENS.localStore, TOKENS.clock],
     )
@@ -82,11 +133,16 @@ const actorsModule = new ContainerModule(({ bind }) => {
     .toResolvedValue(
       (local: Services['localStore'], session: Services['sessionStore']) => {
         const stores = new MirroredStorage([session, local]);
+        const stored = env.live ? stores.get(STORAGE_KEYS.preferences) : undefined;
+        if (stored !== undefined) writeUiCookie({ preferences: restorePreferences(stored) });
         const actor = createActor(preferencesMachine, {
-          input: restorePreferences(stores.get(STORAGE_KEYS.preferences)),
+          input: env.live ? restorePreferences(stored) : (env.seed?.preferences ?? restorePreferences(null)),
         });
-        actor.on('preferences.changed', ({ preferences }) => stores.set(STORAGE_KEYS.preferences, preferences));
-        return actor.start();
+        actor.on('preferences.changed', ({ preferences }) => {
+          stores.set(STORAGE_KEYS.preferences, preferences);
+          writeUiCookie({ preferences });
+        });
+        return started(env, actor);
       },
       [TOKENS.localStore, TOKENS.sessionStore],
     )
@@ -101,7 +157,9 @@ const actorsModule = new ContainerModule(({ bind }) => {
             countView: fromPromise<number | void>(() => api.addView()),
           },
         });
-        const actor = createActor(machine, { input: { windowNamed: window.name !== '' } });
+        const actor = createActor(machine, {
+          input: { windowNamed: env.live ? window.name !== '' : true, pageHeaders: env.seed?.pageHeaders ?? null },
+        });
         actor.on('welcome', () => {
           // A named window has been greeted already: reloads in the same tab stay quiet.
           window.name = 'blog';
@@ -120,7 +178,7 @@ const actorsModule = new ContainerModule(({ bind }) => {
           });
         });
         actor.on('pageHeaders.failed', ({ message }) => notifier.notify({ level: 'error', message }));
-        return actor.start();
+        return started(env, actor);
       },
       [TOKENS.siteApi, TOKENS.notifier, TOKENS.clock, TOKENS.session],
     )
@@ -133,7 +191,7 @@ function greetingGiven(hour: number, user: UserInfo | null) {
 }
 
 /** The header's search dialog: one actor for the whole visit, its history kept in local storage. */
-const searchModule = new ContainerModule(({ bind }) => {
+const searchModule = (env: Environment) => new ContainerModule(({ bind }) => {
   bind(TOKENS.search)
     .toResolvedValue(
       (api: Services['contentApi'], local: Services['localStore']) => {
@@ -145,7 +203,7 @@ const searchModule = new ContainerModule(({ bind }) => {
         });
         const actor = createActor(machine, { input: { history: restoreHistory(local.get(STORAGE_KEYS.searchHistory)) } });
         actor.on('history.changed', ({ history }) => local.set(STORAGE_KEYS.searchHistory, history));
-        return actor.start();
+        return started(env, actor);
       },
       [TOKENS.contentApi, TOKENS.localStore],
     )
@@ -155,7 +213,7 @@ const searchModule = new ContainerModule(({ bind }) => {
 const ACCOUNT_KEYS = { user: 'userInfo', rememberedUsername: 'rememberedUsername' } as const;
 
 /** The session and the message drawer: long-lived actors fed by the account and notify APIs. */
-const accountModule = new ContainerModule(({ bind }) => {
+const accountModule = (env: Environment) => new ContainerModule(({ bind }) => {
   bind(TOKENS.session)
     .toResolvedValue(
       (
@@ -180,6 +238,8 @@ const accountModule = new ContainerModule(({ bind }) => {
             storedUser: remembered ?? tab.get<UserInfo>(ACCOUNT_KEYS.user) ?? null,
             storedPersistent: remembered !== undefined,
             rememberedUsername: local.get<string>(ACCOUNT_KEYS.rememberedUsername) ?? null,
+            // The server read the session cookie when it rendered the page: no need to ask again.
+            knownUser: env.seed ? env.seed.user : undefined,
           },
         });
         actor.on('user.changed', ({ user, persistent }) => {
@@ -200,7 +260,7 @@ const accountModule = new ContainerModule(({ bind }) => {
           notifier.notify({ level: 'error', title: zhCN.account.errorTitle, message }),
         );
         actor.on('logout.succeeded', () => notifier.notify({ level: 'success', message: zhCN.account.logoutSuccess }));
-        return actor.start();
+        return started(env, actor);
       },
       [TOKENS.accountApi, TOKENS.localStore, TOKENS.sessionStore, TOKENS.notifier, TOKENS.clock],
     )
@@ -217,6 +277,7 @@ const accountModule = new ContainerModule(({ bind }) => {
           },
         });
         const actor = createActor(machine);
+        if (!env.live) return actor;
         actor.on('deleted', () => notifier.notify({ level: 'success', message: zhCN.notify.deleted, durationMs: LIST_ACTION_NOTICE_MS }));
         actor.on('delete.failed', ({ message }) =>
           notifier.notify({ level: 'error', title: zhCN.account.errorTitle, message }),
@@ -238,10 +299,22 @@ const accountModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
 });
 
-export function createContainer(): Container {
+function modules(env: Environment): ContainerModule[] {
+  return [actorsModule(env), searchModule(env), accountModule(env), playerModule, chatModule(HTTP_CLIENT)];
+}
+
+/** The browser's container; `seed` is what the server rendered the page with (null for a page it did not). */
+export function createContainer(seed: PageSeed | null): Container {
   const container = new Container({ defaultScope: 'Singleton' });
-  container.load(adaptersModule, actorsModule, searchModule, accountModule, playerModule, chatModule(HTTP_CLIENT));
+  container.load(browserModule, ...modules({ seed, live: true }));
   // Started at once: a stored login is checked on load, and a 401 must find the session listening.
   container.get(TOKENS.notifications);
+  return container;
+}
+
+/** A container for one server render: the page's seed in, actors built but never started. */
+export function createRenderContainer(ports: RenderPorts, seed: PageSeed): Container {
+  const container = new Container({ defaultScope: 'Singleton' });
+  container.load(renderModule(ports), ...modules({ seed, live: false }));
   return container;
 }

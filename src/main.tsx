@@ -1,16 +1,45 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createContainer } from './composition-root';
+import type { PageSeed } from './ports/pageSeed';
 import { App } from './ui/app/App';
+import { PageDataProvider } from './ui/app/pageData';
+import { pageFor } from './ui/app/routes';
 import { ServicesProvider } from './ui/di';
 import './ui/styles/global.css';
 
-const container = createContainer();
+/** The id of the JSON the server embeds beside the markup it rendered. */
+const SEED_ID = 'page-seed';
 
-createRoot(document.getElementById('root')!).render(
+function readSeed(): PageSeed | null {
+  const element = document.getElementById(SEED_ID);
+  return element?.textContent ? (JSON.parse(element.textContent) as PageSeed) : null;
+}
+
+const seed = readSeed();
+const container = createContainer(seed);
+const root = document.getElementById('root')!;
+const app = (
   <StrictMode>
     <ServicesProvider container={container}>
-      <App />
+      <PageDataProvider value={{ seed }}>
+        <App />
+      </PageDataProvider>
     </ServicesProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+
+if (seed) {
+  // The page's chunk first (the server already linked it), so hydration meets the markup it rendered.
+  void pageFor(window.location.pathname)
+    .load()
+    .catch(() => undefined)
+    .then(() =>
+      hydrateRoot(root, app, {
+        // A mismatch is a defect (the page would be rendered again in the browser): say so in the console.
+        onRecoverableError: (error) => console.error('hydration', error),
+      }),
+    );
+} else {
+  createRoot(root).render(app);
+}

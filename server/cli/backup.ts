@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { zhCN } from '../../src/ui/i18n/zh-CN';
+import * as zhCN from '../../src/i18n/zh-CN';
 import { createBackup } from '../adapters/backup/backup';
 import { humanSize, terminalProgress } from './backupProgress';
 import { runCommand, withDatabase } from './command';

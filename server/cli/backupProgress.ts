@@ -1,5 +1,5 @@
 import cliProgress from 'cli-progress';
-import { zhCN } from '../../src/ui/i18n/zh-CN';
+import * as zhCN from '../../src/i18n/zh-CN';
 
 /** A progress bar per stage on a terminal; nothing when the output is a file or a pipe (cron). */
 export function terminalProgress(): { stage(stage: string, total: number): void; advance(done: number): void; stop(): void } | undefined {

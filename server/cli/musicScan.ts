@@ -1,5 +1,5 @@
 import cliProgress from 'cli-progress';
-import { zhCN } from '../../src/ui/i18n/zh-CN';
+import * as zhCN from '../../src/i18n/zh-CN';
 import { LocalLibrary, defaultCacheDir } from '../adapters/music/localLibrary';
 import { systemClock } from '../ports/clock';
 import { runCommand, withDatabase } from './command';

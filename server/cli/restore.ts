@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { zhCN } from '../../src/ui/i18n/zh-CN';
+import * as zhCN from '../../src/i18n/zh-CN';
 import { loadConfig } from '../config';
 import { RestoreRefused, restoreBackup } from '../adapters/backup/restore';
 import { terminalProgress } from './backupProgress';

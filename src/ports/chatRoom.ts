@@ -11,4 +11,11 @@ export interface ChatRoom {
 }
 
 /** Fetches the chat code on first call (a separate chunk) and resolves the one room of the visit. */
-export type ChatRoomLoader = () => Promise<ChatRoom>;
+export interface ChatRoomLoader {
+  (): Promise<ChatRoom>;
+  /**
+   * Fetches the chat code without creating the room (an idle moment before the first open). Resolves
+   * once the code is in or its fetch failed (the next use retries); never rejects.
+   */
+  preload(): Promise<void>;
+}

@@ -24,8 +24,11 @@ export interface PlayerRuntime {
 export interface PlayerLoader {
   /** Loads the player code once and starts it; every later call answers the same runtime. */
   load(): Promise<PlayerRuntime>;
-  /** Fetches the code without starting anything (a first sign of intent: hover, focus). */
-  preload(): void;
+  /**
+   * Fetches the code without starting anything (a first sign of intent: hover, focus, an idle moment).
+   * Resolves once the code is in or its fetch failed (the next use retries); never rejects.
+   */
+  preload(): Promise<void>;
   /** The runtime once started, else null. */
   current(): PlayerRuntime | null;
   /** Called once, when the runtime has started. */

@@ -10,3 +10,6 @@ export interface Envelope<T> {
 export const SUCCESS_CODE = 0;
 /** A refusal the client shows as a friendly reminder (spec section 8). */
 export const REMINDER_CODE = 100;
+
+/** `code` of every successful /wapi answer (NeteaseCloudMusicApi's convention). */
+export const MUSIC_OK = 200 as const;

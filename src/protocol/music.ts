@@ -1,10 +1,11 @@
 import { Type, type Static } from 'typebox';
+import { MUSIC_OK } from './codes';
 
 /**
  * The music API (`/wapi/*`): the six calls of the public NeteaseCloudMusicApi, in its response shapes, so a
  * client written for that API works against ours. Every answer carries `code`; 200 is success.
  */
-export const MUSIC_OK = 200 as const;
+export { MUSIC_OK };
 
 export const ArtistDto = Type.Object({ id: Type.Integer(), name: Type.String() });
 export type ArtistDto = Static<typeof ArtistDto>;

@@ -9,7 +9,7 @@ import { migrateToLatest } from '../../server/adapters/db/migrations';
 import { ScryptPasswordHasher } from '../../server/adapters/crypto/scryptPasswordHasher';
 import { loadConfig } from '../../server/config';
 import { createServer, type CreatedServer } from '../../server/main';
-import { CHROMIUM_PATH, isLocalUrl, waitForPage } from './support/harness';
+import { CHROMIUM_PATH, isLocalUrl, waitForPage, waitsForHydration } from './support/harness';
 
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
@@ -44,7 +44,9 @@ export async function startAccountsSite(env: Record<string, string> = {}): Promi
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ARGS });
 
   const newContext = async (options: BrowserContextOptions = {}) => {
-    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 }, ...options });
+    const context = waitsForHydration(
+      await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 }, ...options }),
+    );
     await context.route((url) => !isLocalUrl(url), (route) => route.abort('blockedbyclient'));
     return context;
   };

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Envelope } from '../../src/protocol/codes';
 import type { FriendLinkApplicationDto, MessageDto } from '../../src/protocol/content';
-import { zhCN } from '../../src/ui/i18n/zh-CN';
+import * as zhCN from '../../src/i18n/zh-CN';
 import { describeInBrowser } from './support/harness';
 import { createUser, freshName, loginInBrowser, openAt, startAccountsSite, type AccountsSite } from './accountsSupport';
 

@@ -10,8 +10,8 @@ import { migrateToLatest } from '../../server/adapters/db/migrations';
 import { ScryptPasswordHasher } from '../../server/adapters/crypto/scryptPasswordHasher';
 import { loadConfig } from '../../server/config';
 import { createServer, type CreatedServer } from '../../server/main';
-import { zhCN } from '../../src/ui/i18n/zh-CN';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, describeInBrowser, isLocalUrl, waitForPage } from './support/harness';
+import * as zhCN from '../../src/i18n/zh-CN';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, describeInBrowser, isLocalUrl, waitForPage, waitsForHydration } from './support/harness';
 import { freshName, loginInBrowser } from './accountsSupport';
 
 const text = zhCN.chat;
@@ -79,7 +79,7 @@ async function register(site: ChatSite, nickName: string) {
 }
 
 async function newPage(site: ChatSite, viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const context = await site.browser.newContext({ baseURL: site.baseUrl, viewport });
+  const context = waitsForHydration(await site.browser.newContext({ baseURL: site.baseUrl, viewport }));
   await context.route(
     (url) => !isLocalUrl(url),
     (route) => route.abort('blockedbyclient'),

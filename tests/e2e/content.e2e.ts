@@ -18,7 +18,7 @@ import type {
   TalkPageDto,
   TimelinePageDto,
 } from '../../src/protocol/content';
-import { zhCN } from '../../src/ui/i18n/zh-CN';
+import * as zhCN from '../../src/i18n/zh-CN';
 import { freshName, loginInBrowser } from './accountsSupport';
 import { describeInBrowser, expectNoThirdPartyRequests, open, startSite, type Site } from './support/harness';
 

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { AUTHOR_SIZE, LYRIC_SIZE, TITLE_SIZE } from '../../src/domain/player/display';
 import { activeLineIndex, activeWordIndex, parseYrc } from '../../src/domain/player/lyrics';
 import type { LyricLine, LyricType, Song } from '../../src/domain/player/music';
-import { zhCN } from '../../src/ui/i18n/zh-CN';
+import * as zhCN from '../../src/i18n/zh-CN';
 import { describeInBrowser, startSite, type Site } from './support/harness';
 
 const t = zhCN.music.lyricBoard;

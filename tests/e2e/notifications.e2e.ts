@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { zhCN } from '../../src/ui/i18n/zh-CN';
+import * as zhCN from '../../src/i18n/zh-CN';
 import { describeInBrowser } from './support/harness';
 import { createUser, loginInBrowser, openAt, startAccountsSite, type AccountsSite } from './accountsSupport';
 

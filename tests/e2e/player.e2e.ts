@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
-import { zhCN } from '../../src/ui/i18n/zh-CN';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, describeInBrowser, isLocalUrl, startSite, waitForPage, type Site } from './support/harness';
+import * as zhCN from '../../src/i18n/zh-CN';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, describeInBrowser, isLocalUrl, savingData, startSite, waitForPage, waitsForHydration, type Site } from './support/harness';
 
 const m = zhCN.music;
 /** The harness's flags, plus autoplay without a gesture (a restored or keyboard-started song may play). */
@@ -29,7 +29,9 @@ describeInBrowser('the music player in the browser', () => {
   });
 
   async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
-    const context = await browser.newContext({ baseURL: site.baseUrl, viewport: { width: 1280, height: 800 }, ...options });
+    const context = waitsForHydration(
+      await browser.newContext({ baseURL: site.baseUrl, viewport: { width: 1280, height: 800 }, ...options }),
+    );
     await context.route((url) => !isLocalUrl(url), (route) => route.abort('blockedbyclient'));
     const page = await context.newPage();
     const log: Traffic = { scripts: [], wapi: [], errors: [] };
@@ -74,6 +76,8 @@ describeInBrowser('the music player in the browser', () => {
 
   it('keeps the player, its overlay and the board out of the first load; the disc loads them on first click', async () => {
     const page = await newPage();
+    // The reader saves data, so the idle prefetch (tests/e2e/prefetch.e2e.ts) stands aside and the click loads.
+    await savingData(page);
     await page.goto('/home');
     await waitForPage(page);
     await page.getByRole('button', { name: m.openPlayer }).waitFor();
@@ -87,7 +91,7 @@ describeInBrowser('the music player in the browser', () => {
     expect(fetched(page, 'playerRuntime')).toBe(true);
     expect(fetched(page, 'PlayerOverlay')).toBe(true);
     expect(fetched(page, 'LyricBoard')).toBe(false);
-    expect(log(page).wapi.map((url) => url.pathname)).toContain('/wapi/toplist/detail');
+    await expect.poll(() => log(page).wapi.map((url) => url.pathname), POLL).toContain('/wapi/toplist/detail');
     // The disc hides while the overlay is open; the page behind does not scroll.
     expect(await page.getByRole('button', { name: m.openPlayer }).count()).toBe(0);
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
@@ -277,14 +281,16 @@ describeInBrowser('the music player in the browser', () => {
     await expect.poll(() => seconds(page), POLL).toBeGreaterThan(atLeave + 0.5);
     await page.getByRole('button', { name: m.closePlayer }).click();
 
-    // Reload: the disc shows the saved song before any player code or music call.
+    // Reload: the disc shows the saved song without a music call; the idle prefetch fetches the player's
+    // code but starts nothing (no restore, no request to /wapi) until the player is used.
     log(page).wapi.length = 0;
     log(page).scripts.length = 0;
     await page.reload();
     await waitForPage(page);
+    await page.waitForSelector('html[data-idle-prefetch="done"]');
     await page.waitForLoadState('networkidle');
     expect(await disc.locator('.music-disc__name').textContent()).toBe(name);
-    expect(fetched(page, 'playerRuntime')).toBe(false);
+    expect(fetched(page, 'playerRuntime')).toBe(true);
     expect(log(page).wapi).toEqual([]);
 
     await openPlayer(page);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { HotArticleDto, SearchResultDto } from '../../src/protocol/content';
-import { zhCN } from '../../src/ui/i18n/zh-CN';
+import * as zhCN from '../../src/i18n/zh-CN';
 import { describeInBrowser, expectNoThirdPartyRequests, open, startSite, type Site } from './support/harness';
 
 const text = zhCN.search;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { CLIENT_ROUTES } from '../../src/protocol/routes';
-import { zhCN } from '../../src/ui/i18n/zh-CN';
+import * as zhCN from '../../src/i18n/zh-CN';
 import { describeInBrowser, expectNoThirdPartyRequests, makeScrollable, open, startSite, waitForPage, type Site } from './support/harness';
 
 const ROUTES = CLIENT_ROUTES.filter((route) => route !== '/');

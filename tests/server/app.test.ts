@@ -1,12 +1,14 @@
 import fs from 'node:fs';
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/adapters/http/app';
+import { THEME_SCRIPT, THEME_SCRIPT_CSP_SOURCE } from '../../server/adapters/ssr/themeScript';
 import { SiteService } from '../../server/domain/site/siteService';
 import { DEMO_CONTENT_DIR } from '../../server/main';
-import { zhCN } from '../../src/ui/i18n/zh-CN';
+import * as zhCN from '../../src/i18n/zh-CN';
 import { inMemorySiteRepository } from '../fakes/siteRepository';
 import { CLIENT_FILES, startTestServer } from './support/siteServer';
 
@@ -194,12 +196,12 @@ describe('the built client', () => {
     expect(response.body).toBe(CLIENT_FILES.asset);
   });
 
-  it('serves unhashed files and the app shell with no-cache', async () => {
+  it('serves unhashed files with no-cache, and pages (which may name the reader) only to the reader', async () => {
     const file = await app.inject({ method: 'GET', url: CLIENT_FILES.unhashedPath });
     expect(file.statusCode).toBe(200);
     expect(file.headers['cache-control']).toBe('no-cache');
     const shell = await app.inject({ method: 'GET', url: '/home' });
-    expect(shell.headers['cache-control']).toBe('no-cache');
+    expect(shell.headers['cache-control']).toBe('private, no-cache');
   });
 
   it('gzips a large asset when the browser accepts gzip', async () => {
@@ -215,7 +217,7 @@ describe('the built client', () => {
     expect(zlib.gunzipSync(bytes).toString('utf8')).toBe(CLIENT_FILES.asset);
   });
 
-  it('sends a content security policy whose script-src allows no inline script', async () => {
+  it('sends a content security policy whose script-src allows only the theme script inline', async () => {
     const response = await app.inject({ method: 'GET', url: '/home' });
     const policy = String(response.headers['content-security-policy']);
     const directives = new Map(
@@ -224,7 +226,8 @@ describe('the built client', () => {
         return [name, values] as const;
       }),
     );
-    expect(directives.get('script-src')).toEqual(["'self'"]);
+    expect(directives.get('script-src')).toEqual(["'self'", THEME_SCRIPT_CSP_SOURCE]);
+    expect(THEME_SCRIPT_CSP_SOURCE).toBe(`'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`);
     expect(directives.get('default-src')).toEqual(["'self'"]);
     expect(directives.get('object-src')).toEqual(["'none'"]);
     expect(response.headers['x-content-type-options']).toBe('nosniff');

@@ -5,7 +5,7 @@ import path from 'node:path';
 import readline from 'node:readline';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
-import { zhCN } from '../../../src/ui/i18n/zh-CN';
+import * as zhCN from '../../../src/i18n/zh-CN';
 import type { Database } from '../db/schema';
 import { openDatabase, type DialectName } from '../db/connect';
 import { migrateToLatest } from '../db/migrations';

@@ -21,6 +21,8 @@ import type { MediaStore } from '../../ports/mediaStore';
 import { MEDIA_URL_PREFIX } from '../media/localMediaStore';
 import { failure } from './envelope';
 import { installAuth } from './auth';
+import { createPageRenderer } from '../ssr/pageRenderer';
+import { THEME_SCRIPT_CSP_SOURCE } from '../ssr/themeScript';
 import { installErrorHandler } from './errorHandler';
 import { siteRoutes } from './routes/site';
 import { notifyRoutes } from './routes/notify';
@@ -122,7 +124,8 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // Same-origin scripts, and the one inline script that sets the theme before the first paint.
+        scriptSrc: ["'self'", THEME_SCRIPT_CSP_SOURCE],
         // React and the Markdown preview set style attributes; scripts stay strictly same-origin.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...upstreamMedia],
@@ -181,12 +184,23 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   }
 
   const indexHtml = options.clientDir ? readIndex(options.clientDir) : undefined;
+  const renderer =
+    options.clientDir && indexHtml !== undefined && services.content
+      ? createPageRenderer({
+          clientDir: options.clientDir,
+          site: services.site,
+          content: services.content,
+          authenticate: async (token) => (await services.accounts?.authenticate(token)) ?? undefined,
+        })
+      : undefined;
   if (options.clientDir && indexHtml !== undefined) {
     await app.register(fastifyStatic, {
       root: options.clientDir,
       wildcard: false,
       decorateReply: false,
       index: false,
+      // The build manifest and the server renderer (.vite, .ssr) stay on the server.
+      allowedPath: (pathName) => !pathName.split('/').some((segment) => segment.startsWith('.')),
       setHeaders: (reply, filePath) => {
         reply.header(
           'cache-control',
@@ -199,7 +213,15 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (indexHtml !== undefined && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathname)) {
-      const html = htmlFor ? await htmlFor(request, pathname, indexHtml) : indexHtml;
+      const rendered = renderer
+        ? await renderer.render(request, indexHtml).catch((error: unknown) => {
+            // The shell still works: the browser renders the page itself.
+            request.log.error({ err: error }, 'server rendering failed');
+            return undefined;
+          })
+        : undefined;
+      const page = rendered ?? indexHtml;
+      const html = htmlFor ? await htmlFor(request, pathname, page) : page;
       return sendShell(reply, html, isClientRoute(pathname) ? 200 : 404);
     }
     if (knownRoutes.allowsOtherMethod(request.method, pathname)) {
@@ -226,7 +248,8 @@ function isClientRoute(pathname: string): boolean {
 }
 
 function sendShell(reply: FastifyReply, html: string, status: number) {
-  return reply.status(status).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html);
+  // A rendered page may carry the signed-in reader's name: never kept by a shared cache.
+  return reply.status(status).header('cache-control', 'private, no-cache').type('text/html; charset=utf-8').send(html);
 }
 
 const INPUT_MESSAGES: Record<InputProblem, string> = {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { MusicCatalogue } from '../../domain/music/catalogue';
 import { displayName, naturalOrder, type Track } from '../../domain/music/library';
 import type { Romanise } from '../../domain/music/songSearch';
-import { zhCN } from '../../../src/ui/i18n/zh-CN';
+import * as zhCN from '../../../src/i18n/zh-CN';
 import type { Clock } from '../../ports/clock';
 import type { KyselyMusicRepository, StoredTrack } from '../db/musicRepository';
 import { mimeOf, type FileOnDisk, type MusicFolder } from './musicFolder';

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { zhCN } from '../../../src/ui/i18n/zh-CN';
+import * as zhCN from '../../../src/i18n/zh-CN';
 import type { MusicCatalogue } from '../../domain/music/catalogue';
 import { AppError } from '../../domain/errors';
 import { LocalMusicSource, type MusicUrls } from '../../domain/music/localMusicSource';

@@ -1,4 +1,4 @@
-import { zhCN } from '../../../src/ui/i18n/zh-CN';
+import * as zhCN from '../../../src/i18n/zh-CN';
 import type { ValidationKey } from '../../../src/domain/account/validation';
 
 export const accountMessages = zhCN.account.server;

@@ -1,5 +1,5 @@
 import type { MusicLevel, PlaylistDto, SearchSongDto, SongDto, SongUrlDto } from '../../../src/protocol/music';
-import { zhCN } from '../../../src/ui/i18n/zh-CN';
+import * as zhCN from '../../../src/i18n/zh-CN';
 import type { LyricReader, MusicSource, PlayCounter } from '../../ports/musicSource';
 import { AppError } from '../errors';
 import type { MusicCatalogue } from './catalogue';

@@ -1,3 +1,3 @@
-import { zhCN } from '../../../src/ui/i18n/zh-CN';
+import * as zhCN from '../../../src/i18n/zh-CN';
 
 export const notifyMessages = zhCN.notify.server;

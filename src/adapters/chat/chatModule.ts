@@ -2,6 +2,7 @@ import { ContainerModule } from 'inversify';
 import type { ChatRoom, ChatRoomLoader } from '../../ports/chatRoom';
 import { TOKENS, type Services } from '../../ports/tokens';
 import type { HttpClient } from '../http/httpClient';
+import type { loadBrowserChatRoom } from './loadChatRoom';
 
 /**
  * The chat room, bound as a loader: the machines, adapters and dialog are a separate chunk fetched on
@@ -19,14 +20,28 @@ export function chatModule(httpClient: symbol): ContainerModule {
           random: Services['random'],
           session: Services['session'],
         ): ChatRoomLoader => {
+          let code: Promise<{ loadBrowserChatRoom: typeof loadBrowserChatRoom }> | undefined;
           let room: Promise<ChatRoom> | undefined;
-          return () =>
-            (room ??= import('./loadChatRoom')
+          // One fetch of the chunk shared by a preload and the first open; a failed one is retried next time.
+          const fetchCode = () =>
+            (code ??= import('./loadChatRoom').catch((error: unknown) => {
+              code = undefined;
+              throw error;
+            }));
+          const load = () =>
+            (room ??= fetchCode()
               .then(({ loadBrowserChatRoom }) => loadBrowserChatRoom({ http, notifier, clock, random, session }))
               .catch((error: unknown) => {
                 room = undefined;
                 throw error;
               }));
+          return Object.assign(load, {
+            preload: () =>
+              fetchCode().then(
+                () => undefined,
+                () => undefined,
+              ),
+          });
         },
         [httpClient, TOKENS.notifier, TOKENS.clock, TOKENS.random, TOKENS.session],
       )

@@ -7,7 +7,7 @@ import type { ChatApi } from '../../ports/chatApi';
 import type { ChatRoom } from '../../ports/chatRoom';
 import type { ChatSocket } from '../../ports/chatSocket';
 import type { Notice, Notifier } from '../../ports/notifier';
-import { zhCN } from '../../ui/i18n/zh-CN';
+import * as zhCN from '../../i18n/zh-CN';
 
 /** Spec 9: chat and revert toasts stay 3 s. */
 const CHAT_TOAST_MS = 3000;

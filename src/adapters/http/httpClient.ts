@@ -1,7 +1,7 @@
 import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
 import { REMINDER_CODE, SUCCESS_CODE, type Envelope } from '../../protocol/codes';
 import type { Notifier } from '../../ports/notifier';
-import { zhCN } from '../../ui/i18n/zh-CN';
+import * as zhCN from '../../i18n/zh-CN';
 import { ApiError } from './apiError';
 
 declare module 'axios' {

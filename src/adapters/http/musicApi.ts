@@ -1,5 +1,5 @@
+import { MUSIC_OK } from '../../protocol/codes';
 import {
-  MUSIC_OK,
   type LyricResponse,
   type PlaylistTracksResponse,
   type SearchResponse,

@@ -49,7 +49,10 @@ export function createPlayerLoader(deps: LoaderDeps): PlayerLoader {
       return starting;
     },
     preload() {
-      void fetchCode().catch(() => undefined);
+      return fetchCode().then(
+        () => undefined,
+        () => undefined,
+      );
     },
     current: () => runtime,
     subscribe(listener) {

@@ -10,7 +10,7 @@ import type { MusicApi } from '../../ports/musicApi';
 import type { Notifier } from '../../ports/notifier';
 import type { PlayerRuntime } from '../../ports/playerRuntime';
 import type { Services } from '../../ports/tokens';
-import { zhCN } from '../../ui/i18n/zh-CN';
+import * as zhCN from '../../i18n/zh-CN';
 import { createMediaSession } from '../audio/browserMediaSession';
 import { createHtmlAudioOutput } from '../audio/htmlAudioOutput';
 import { audioActor } from './audioActor';

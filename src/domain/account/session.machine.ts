@@ -11,10 +11,17 @@ export interface SessionInput {
   storedPersistent: boolean;
   /** The user name kept by "记住我", used to prefill the login form. */
   rememberedUsername: string | null;
+  /**
+   * Who the server found signed in (from the session cookie) when it rendered the page: trusted without
+   * asking again; null is a visitor. Undefined when the page was not rendered by the server.
+   */
+  knownUser?: UserInfo | null;
 }
 
 export interface SessionContext {
   user: UserInfo | null;
+  /** The server said who is signed in when it rendered the page; the start does not ask again. */
+  serverKnown: boolean;
   /** True when the current session was opened with "记住我" (info kept across browser restarts). */
   persistent: boolean;
   rememberedUsername: string | null;
@@ -77,6 +84,8 @@ export const sessionMachine = setup({
   actors: { login, register, logout, fetchCurrentUser },
   guards: {
     hasStoredUser: ({ context }) => context.user !== null,
+    knownSignedIn: ({ context }) => context.serverKnown && context.user !== null,
+    knownVisitor: ({ context }) => context.serverKnown && context.user === null,
     validLogin: ({ event }) => event.type === 'login.submit' && !hasErrors(validateLogin(event.request)),
     validRegister: ({ event }) =>
       event.type === 'register.submit' &&
@@ -119,8 +128,10 @@ export const sessionMachine = setup({
 }).createMachine({
   id: 'session',
   context: ({ input }) => ({
-    user: input.storedUser,
-    persistent: input.storedUser !== null && input.storedPersistent,
+    user: input.knownUser === undefined ? input.storedUser : input.knownUser,
+    persistent:
+      input.storedUser !== null && input.storedPersistent && (input.knownUser === undefined || input.knownUser?.id === input.storedUser.id),
+    serverKnown: input.knownUser !== undefined,
     rememberedUsername: input.rememberedUsername,
     dialog: 'closed',
     error: null,
@@ -134,7 +145,12 @@ export const sessionMachine = setup({
   states: {
     starting: {
       // Nothing stored is not "signed out": a session cookie may live on (another tab, no 记住我). Ask once.
-      always: [{ guard: 'hasStoredUser', target: 'authenticated.verifying' }, { target: 'checking' }],
+      always: [
+        { guard: 'knownSignedIn', target: 'authenticated.idle', actions: 'announceUser' },
+        { guard: 'knownVisitor', target: 'anonymous', actions: 'announceUser' },
+        { guard: 'hasStoredUser', target: 'authenticated.verifying' },
+        { target: 'checking' },
+      ],
     },
     /** Asking the server who is signed in; the reader may already open the dialog or log in meanwhile. */
     checking: {

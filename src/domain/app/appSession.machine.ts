@@ -4,6 +4,8 @@ import type { PageHeader } from './pageHeader';
 export interface AppSessionInput {
   /** True when the browser window already has a name (a returning tab): no welcome. */
   windowNamed: boolean;
+  /** Page headers the page was rendered with: not fetched again. */
+  pageHeaders?: PageHeader[] | null;
 }
 
 export interface AppSessionContext {
@@ -45,13 +47,19 @@ export const appSessionMachine = setup({
   actors: { fetchPageHeaders, countView },
   guards: {
     windowUnnamed: ({ context }) => !context.windowNamed,
+    headersGiven: ({ context }) => context.pageHeaders.length > 0,
   },
   actions: {
     welcome: emit({ type: 'welcome' as const }),
   },
 }).createMachine({
   id: 'appSession',
-  context: ({ input }) => ({ windowNamed: input.windowNamed, pageHeaders: [], pageHeaderError: null, viewCount: null }),
+  context: ({ input }) => ({
+    windowNamed: input.windowNamed,
+    pageHeaders: input.pageHeaders ?? [],
+    pageHeaderError: null,
+    viewCount: null,
+  }),
   entry: enqueueActions(({ check, enqueue }) => {
     if (check('windowUnnamed')) enqueue('welcome');
   }),
@@ -62,8 +70,11 @@ export const appSessionMachine = setup({
       type: 'parallel',
       states: {
         headers: {
-          initial: 'fetching',
+          initial: 'starting',
           states: {
+            starting: {
+              always: [{ guard: 'headersGiven', target: 'loaded' }, { target: 'fetching' }],
+            },
             fetching: {
               invoke: {
                 src: 'fetchPageHeaders',

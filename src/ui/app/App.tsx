@@ -1,4 +1,5 @@
-import { createBrowserRouter, Navigate, RouterProvider, useLocation } from 'react-router-dom';
+import { useEffect } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { Layout } from './Layout';
 
 /** `/` is `/home`, query included: `/?showSpecial` still opens the lyric board. */
@@ -7,12 +8,28 @@ function HomeRedirect() {
   return <Navigate to={{ pathname: '/home', search, hash }} replace />;
 }
 
-const router = createBrowserRouter([
-  { path: '/', element: <HomeRedirect /> },
-  // Every other path renders inside the one layout, which picks the page (or the 404 page) itself.
-  { path: '*', element: <Layout /> },
-]);
+/**
+ * The routes, inside whichever router the environment gives: the browser's history, or on the server a
+ * static location. Declarative mode: the pages' actors load their own data, so no data router is needed.
+ */
+export function AppRoutes() {
+  return (
+    <Routes>
+      <Route path="/" element={<HomeRedirect />} />
+      {/* Every other path renders inside the one layout, which picks the page (or the 404 page) itself. */}
+      <Route path="*" element={<Layout />} />
+    </Routes>
+  );
+}
 
 export function App() {
-  return <RouterProvider router={router} />;
+  // Marks the page as live: the server's markup is hydrated (or the page rendered) and answers the reader.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+  return (
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }

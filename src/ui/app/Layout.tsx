@@ -4,7 +4,8 @@ import { useLocation } from 'react-router-dom';
 import { TOKENS } from '../../ports/tokens';
 import { useService } from '../di';
 import { useViewCounted } from '../hooks/useSiteInfo';
-import { zhCN } from '../i18n/zh-CN';
+import { useIdlePrefetch } from '../hooks/idlePrefetch';
+import * as zhCN from '../../i18n/zh-CN';
 import { MusicDock } from '../features/player/MusicDock';
 import { ChatButton } from '../features/chat/ChatButton';
 import { BackToTop } from '../shell/BackToTop';
@@ -21,6 +22,7 @@ export function Layout() {
   // Resolving the long-lived actors starts them: the theme applies itself, the session fetches the
   // page headers, counts this visit and greets the reader.
   useService(TOKENS.theme);
+  useIdlePrefetch();
   const session = useService(TOKENS.appSession);
   const viewCount = useSelector(session, (snapshot) => snapshot.context.viewCount);
   const viewCounted = useViewCounted();

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { zhCN } from '../i18n/zh-CN';
+import * as zhCN from '../../i18n/zh-CN';
 
 /** A page that fails to load or render shows a calm message, never a stack. */
 export class PageErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {

@@ -1,11 +1,12 @@
 import { Activity, Suspense, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
-import { NotFoundPage, routeFor, type PageRoute } from './routes';
+import { NOT_FOUND_PAGE, routeFor, type PageRoute } from './routes';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { Loading } from '../components/Loading';
 
 function render(route: PageRoute | undefined, key: string): ReactNode {
-  const Page = route?.Page ?? NotFoundPage;
+  const page = route ?? NOT_FOUND_PAGE;
+  const Page = page.loaded() ?? page.Page;
   return (
     <PageErrorBoundary key={key}>
       <Suspense fallback={<Loading />}>

@@ -4,7 +4,7 @@ import { DAY_MS } from '../../domain/shared/relativeTime';
 import type { SiteInfo } from '../../domain/site/site';
 import { TOKENS } from '../../ports/tokens';
 import { useService } from '../di';
-import { zhCN } from '../i18n/zh-CN';
+import * as zhCN from '../../i18n/zh-CN';
 import { LazyImage } from './LazyImage';
 import './components.css';
 

@@ -1,6 +1,6 @@
 import { Sprout } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { zhCN } from '../i18n/zh-CN';
+import * as zhCN from '../../i18n/zh-CN';
 import './components.css';
 
 /** What a list shows when it has nothing yet: a calm sentence and an optional action. */

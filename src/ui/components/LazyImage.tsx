@@ -1,6 +1,6 @@
 import { Coffee } from 'lucide-react';
 import { useLayoutEffect, useRef, useState, type ImgHTMLAttributes } from 'react';
-import { zhCN } from '../i18n/zh-CN';
+import * as zhCN from '../../i18n/zh-CN';
 import './components.css';
 
 type LazyImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'loading'> & { src: string; alt: string };

@@ -1,4 +1,4 @@
-import { zhCN } from '../i18n/zh-CN';
+import * as zhCN from '../../i18n/zh-CN';
 
 export function Loading() {
   return (

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { TOKENS } from '../../ports/tokens';
 import { useService } from '../di';
-import { zhCN } from '../i18n/zh-CN';
+import * as zhCN from '../../i18n/zh-CN';
 
 /** The copy directive as a hook: `copy(text)` writes to the clipboard and tells the reader what was copied. */
 export function useCopy(): (text: string) => Promise<void> {

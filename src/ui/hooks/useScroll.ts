@@ -22,10 +22,8 @@ export function nextHeaderState(previous: HeaderScrollState, lastY: number, y: n
 }
 
 export function useHeaderScroll(): HeaderScrollState {
-  const [state, setState] = useState<HeaderScrollState>(() => ({
-    transparent: window.scrollY <= HEADER_TRANSPARENT_WITHIN_PX,
-    hidden: false,
-  }));
+  // The server renders the top of the page; the real position is read once mounted.
+  const [state, setState] = useState<HeaderScrollState>({ transparent: true, hidden: false });
   useEffect(() => {
     let lastY = window.scrollY;
     const onScroll = throttle(() => {
@@ -35,6 +33,7 @@ export function useHeaderScroll(): HeaderScrollState {
       lastY = y;
     }, SCROLL_THROTTLE_MS);
     window.addEventListener('scroll', onScroll, { passive: true });
+    onScroll();
     return () => {
       onScroll.cancel();
       window.removeEventListener('scroll', onScroll);
@@ -45,7 +44,7 @@ export function useHeaderScroll(): HeaderScrollState {
 
 /** True once the page is scrolled further than `px`. */
 export function useScrolledPast(px: number): boolean {
-  const [past, setPast] = useState(() => window.scrollY > px);
+  const [past, setPast] = useState(false);
   useEffect(() => {
     const onScroll = throttle(() => setPast(window.scrollY > px), SCROLL_THROTTLE_MS);
     window.addEventListener('scroll', onScroll, { passive: true });

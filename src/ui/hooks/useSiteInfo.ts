@@ -2,6 +2,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import type { SiteInfo } from '../../domain/site/site';
 import type { SiteApi } from '../../ports/siteApi';
 import { TOKENS } from '../../ports/tokens';
+import { usePageData } from '../app/pageData';
 import { useService } from '../di';
 
 export interface SiteInfoState {
@@ -18,7 +19,16 @@ class SiteInfoStore {
   /** The view count the server answered when this visit was counted (see viewCounted). */
   private counted = 0;
 
-  constructor(private readonly api: SiteApi) {}
+  /** `seeded`: the configuration the server rendered the page with, which is not fetched again. */
+  constructor(
+    private readonly api: SiteApi,
+    seeded: SiteInfo | null,
+  ) {
+    if (seeded) {
+      this.state = { info: seeded, failed: false };
+      this.loading = Promise.resolve();
+    }
+  }
 
   readonly subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -58,18 +68,20 @@ class SiteInfoStore {
 
 const stores = new WeakMap<SiteApi, SiteInfoStore>();
 
-function storeFor(api: SiteApi): SiteInfoStore {
+function useStore(): SiteInfoStore {
+  const api = useService(TOKENS.siteApi);
+  const { seed } = usePageData();
   let store = stores.get(api);
   if (!store) {
-    store = new SiteInfoStore(api);
+    store = new SiteInfoStore(api, seed?.config ?? null);
     stores.set(api, store);
   }
   return store;
 }
 
 export function useSiteInfoState(): SiteInfoState {
-  const store = storeFor(useService(TOKENS.siteApi));
-  return useSyncExternalStore(store.subscribe, store.snapshot);
+  const store = useStore();
+  return useSyncExternalStore(store.subscribe, store.snapshot, store.snapshot);
 }
 
 export function useSiteInfo(): SiteInfo | null {
@@ -78,12 +90,12 @@ export function useSiteInfo(): SiteInfo | null {
 
 /** Re-reads the configuration. */
 export function useRefreshSiteInfo(): () => Promise<void> {
-  const store = storeFor(useService(TOKENS.siteApi));
+  const store = useStore();
   return useCallback(() => store.refresh(), [store]);
 }
 
 /** Takes the view count answered when this visit was counted (spec: PUT /api/config/addView). */
 export function useViewCounted(): (viewCount: number) => void {
-  const store = storeFor(useService(TOKENS.siteApi));
+  const store = useStore();
   return useCallback((viewCount: number) => store.viewCounted(viewCount), [store]);
 }

@@ -10,7 +10,7 @@ import { Pager } from '../features/content/Pager';
 import { Loaded } from '../features/content/Loaded';
 import { useLoad } from '../features/content/useLoad';
 import { PageLayout } from '../components/PageLayout';
-import { zhCN } from '../i18n/zh-CN';
+import * as zhCN from '../../i18n/zh-CN';
 import '../features/content/content.css';
 
 const TIMELINE_PAGE_SIZE = 10;

@@ -6,7 +6,7 @@ import { EmptyState } from '../components/EmptyState';
 import { useService } from '../di';
 import { ArticleFeed } from '../features/content/ArticleFeed';
 import { useLoad } from '../features/content/useLoad';
-import { zhCN } from '../i18n/zh-CN';
+import * as zhCN from '../../i18n/zh-CN';
 import { PageBanner } from '../shell/PageBanner';
 import '../features/content/content.css';
 

@@ -5,7 +5,7 @@ import { useService } from '../di';
 import { Loaded } from '../features/content/Loaded';
 import { useLoad } from '../features/content/useLoad';
 import { PageLayout } from '../components/PageLayout';
-import { zhCN } from '../i18n/zh-CN';
+import * as zhCN from '../../i18n/zh-CN';
 import '../features/content/content.css';
 
 export default function CategoryPage() {

@@ -2,7 +2,7 @@ import { Suspense } from 'react';
 import { Loading } from '../components/Loading';
 import { PageLayout } from '../components/PageLayout';
 import { ChatRoomView } from '../features/chat/ChatRoomView';
-import { zhCN } from '../i18n/zh-CN';
+import * as zhCN from '../../i18n/zh-CN';
 
 /** `/message/chat`: the chat room as a page (the footer is hidden here, see routes). */
 export default function ChatPage() {

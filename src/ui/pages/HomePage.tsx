@@ -10,7 +10,7 @@ import { AuthorCounts, HotArticlesCard, SiteFactsCard, TagCloudCard } from '../f
 import { useLoad } from '../features/content/useLoad';
 import { useRouteParams } from '../features/content/useRouteParams';
 import { useSiteInfo } from '../hooks/useSiteInfo';
-import { zhCN } from '../i18n/zh-CN';
+import * as zhCN from '../../i18n/zh-CN';
 import { PageBanner } from '../shell/PageBanner';
 import './pages.css';
 

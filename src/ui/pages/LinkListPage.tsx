@@ -7,7 +7,7 @@ import { LinkApplyForm } from '../features/content/LinkApplyForm';
 import { LinkCard } from '../features/content/LinkCards';
 import { LoadFailed } from '../features/content/LoadFailed';
 import { useLoad } from '../features/content/useLoad';
-import { zhCN } from '../i18n/zh-CN';
+import * as zhCN from '../../i18n/zh-CN';
 import { PageBanner } from '../shell/PageBanner';
 import '../features/content/content.css';
 

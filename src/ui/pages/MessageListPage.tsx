@@ -13,7 +13,7 @@ import { useLoad } from '../features/content/useLoad';
 import { useRouteParams } from '../features/content/useRouteParams';
 import { useBoardVersion } from '../features/messages/boardVersion';
 import { MessageCard } from '../features/messages/MessageCard';
-import { zhCN } from '../i18n/zh-CN';
+import * as zhCN from '../../i18n/zh-CN';
 import { PageBanner } from '../shell/PageBanner';
 import '../features/content/content.css';
 import '../features/messages/messages.css';

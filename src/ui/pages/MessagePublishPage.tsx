@@ -11,7 +11,7 @@ import { useAccount } from '../features/account/useAccount';
 import { LoadFailed } from '../features/content/LoadFailed';
 import { useLoad } from '../features/content/useLoad';
 import { MessageForm } from '../features/messages/MessageForm';
-import { zhCN } from '../i18n/zh-CN';
+import * as zhCN from '../../i18n/zh-CN';
 import { PageBanner } from '../shell/PageBanner';
 import '../features/content/content.css';
 import '../features/messages/messages.css';

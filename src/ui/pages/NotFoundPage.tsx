@@ -1,7 +1,7 @@
 import { House } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { zhCN } from '../i18n/zh-CN';
+import * as zhCN from '../../i18n/zh-CN';
 import './pages.css';
 
 export default function NotFoundPage() {

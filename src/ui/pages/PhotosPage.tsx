@@ -11,7 +11,7 @@ import { LoadFailed } from '../features/content/LoadFailed';
 import { useLoad } from '../features/content/useLoad';
 import { Masonry } from '../features/gallery/Masonry';
 import { PhotoViewer } from '../features/gallery/PhotoViewer';
-import { zhCN } from '../i18n/zh-CN';
+import * as zhCN from '../../i18n/zh-CN';
 import { PageBanner } from '../shell/PageBanner';
 import '../features/content/content.css';
 import '../features/gallery/gallery.css';

@@ -8,7 +8,7 @@ import { KindGroup } from '../features/content/KindGroup';
 import { Loaded } from '../features/content/Loaded';
 import { ResourceCard } from '../features/content/ResourceCard';
 import { useLoad } from '../features/content/useLoad';
-import { zhCN } from '../i18n/zh-CN';
+import * as zhCN from '../../i18n/zh-CN';
 import '../features/content/content.css';
 
 /** One page for both recommendation lists; the path says which. */

@@ -6,7 +6,7 @@ import { KindGroup } from '../features/content/KindGroup';
 import { Loaded } from '../features/content/Loaded';
 import { useLoad } from '../features/content/useLoad';
 import { PageLayout } from '../components/PageLayout';
-import { zhCN } from '../i18n/zh-CN';
+import * as zhCN from '../../i18n/zh-CN';
 import '../features/content/content.css';
 
 /** A navigation page of useful sites, grouped by kind. */

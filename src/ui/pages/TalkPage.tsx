@@ -11,7 +11,7 @@ import { Pager } from '../features/content/Pager';
 import { TalkItem } from '../features/content/TalkItem';
 import { useLoad } from '../features/content/useLoad';
 import { useSiteInfo } from '../hooks/useSiteInfo';
-import { zhCN } from '../i18n/zh-CN';
+import * as zhCN from '../../i18n/zh-CN';
 import { PageBanner } from '../shell/PageBanner';
 import '../features/content/content.css';
 

@@ -1,6 +1,6 @@
 import { PageLayout } from '../components/PageLayout';
 import { UserCenter } from '../features/account/UserCenter';
-import { zhCN } from '../i18n/zh-CN';
+import * as zhCN from '../../i18n/zh-CN';
 
 export default function UserCenterPage() {
   return (

@@ -1,6 +1,6 @@
 import { ArrowUp } from 'lucide-react';
 import { BACK_TO_TOP_AFTER_PX, useScrolledPast } from '../hooks/useScroll';
-import { zhCN } from '../i18n/zh-CN';
+import * as zhCN from '../../i18n/zh-CN';
 import './floating.css';
 
 /** Disabled and out of sight until the reader has scrolled more than 200 px. */

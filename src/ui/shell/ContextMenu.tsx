@@ -14,7 +14,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from
 import { useNavigate } from 'react-router-dom';
 import { TOKENS } from '../../ports/tokens';
 import { useService } from '../di';
-import { zhCN } from '../i18n/zh-CN';
+import * as zhCN from '../../i18n/zh-CN';
 import { randomArticlePath } from './contextMenuActions';
 import { useTheme } from './useTheme';
 import './contextMenu.css';

@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
-import { zhCN } from '../i18n/zh-CN';
+import * as zhCN from '../../i18n/zh-CN';
 import { DESKTOP_NAV, isGroup, type NavGroup } from './navigation';
 
 function Submenu({ group }: { group: NavGroup }) {

@@ -4,7 +4,7 @@ import { useRef, type RefObject } from 'react';
 import { NavLink } from 'react-router-dom';
 import { AccountAvatar } from '../features/account/AccountAvatar';
 import { useAccount } from '../features/account/useAccount';
-import { zhCN } from '../i18n/zh-CN';
+import * as zhCN from '../../i18n/zh-CN';
 import { DRAWER_NAV, isGroup, type NavLinkItem } from './navigation';
 import './drawer.css';
 

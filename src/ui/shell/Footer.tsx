@@ -1,7 +1,7 @@
 import { TOKENS } from '../../ports/tokens';
 import { useService } from '../di';
 import { useSiteInfoState } from '../hooks/useSiteInfo';
-import { zhCN } from '../i18n/zh-CN';
+import * as zhCN from '../../i18n/zh-CN';
 import './footer.css';
 
 /** Spec section 9: the version tag. */

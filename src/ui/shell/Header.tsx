@@ -5,7 +5,7 @@ import { SearchEntry } from '../features/search/SearchEntry';
 import { useIsDesktop } from '../hooks/useMediaQuery';
 import { useHeaderScroll } from '../hooks/useScroll';
 import { useSiteInfoState } from '../hooks/useSiteInfo';
-import { zhCN } from '../i18n/zh-CN';
+import * as zhCN from '../../i18n/zh-CN';
 import { DesktopNav } from './DesktopNav';
 import { MobileDrawer } from './MobileDrawer';
 import { ThemeSwitch } from './ThemeSwitch';

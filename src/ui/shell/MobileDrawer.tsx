@@ -2,7 +2,7 @@ import { Menu } from 'lucide-react';
 import { Suspense, useRef, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { lazyPart, useOnceTrue } from '../hooks/lazyPart';
-import { zhCN } from '../i18n/zh-CN';
+import * as zhCN from '../../i18n/zh-CN';
 
 // The drawer (and the dialog library under it) is fetched when a reader reaches for the menu,
 // keeping it out of the first load.

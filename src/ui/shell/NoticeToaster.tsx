@@ -3,7 +3,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import type { NoticeLevel } from '../../ports/notifier';
 import { TOKENS } from '../../ports/tokens';
 import { useService } from '../di';
-import { zhCN } from '../i18n/zh-CN';
+import * as zhCN from '../../i18n/zh-CN';
 import './notices.css';
 
 const ICONS = { info: Info, success: CircleCheck, warning: TriangleExclamationPoint, error: CircleX } as const;
@@ -16,11 +16,15 @@ const ROLE: Record<NoticeLevel, 'alert' | 'status'> = {
   error: 'alert',
 };
 
+const NONE: readonly never[] = [];
+const noNotices = () => NONE;
+
 /** The notices of the Notifier port, stacked at the top centre of the window. */
 export function NoticeToaster() {
   const feed = useService(TOKENS.noticeFeed);
   const subscribe = useCallback((listener: () => void) => feed.subscribe(listener), [feed]);
-  const notices = useSyncExternalStore(subscribe, () => feed.current());
+  // No notice is ever rendered on the server: they answer what the reader does in the browser.
+  const notices = useSyncExternalStore(subscribe, () => feed.current(), noNotices);
 
   return (
     <div className="notices">

@@ -1,5 +1,5 @@
 import { Moon, Sun } from 'lucide-react';
-import { zhCN } from '../i18n/zh-CN';
+import * as zhCN from '../../i18n/zh-CN';
 import { useTheme } from './useTheme';
 
 /** A sun/moon toggle; its label names the theme it switches to. */

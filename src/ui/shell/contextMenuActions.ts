@@ -1,7 +1,7 @@
 import type { ArticleListItem } from '../../domain/site/site';
 import type { Random } from '../../ports/browser';
 import type { SiteApi } from '../../ports/siteApi';
-import { zhCN } from '../i18n/zh-CN';
+import * as zhCN from '../../i18n/zh-CN';
 
 /** Spec: random browse asks the home list for page 1 of 999. */
 const RANDOM_POOL = { page: 1, size: 999 } as const;

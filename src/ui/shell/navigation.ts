@@ -12,7 +12,7 @@ import {
   Tags,
   type LucideIcon,
 } from 'lucide-react';
-import { zhCN } from '../i18n/zh-CN';
+import * as zhCN from '../../i18n/zh-CN';
 
 export interface NavLinkItem {
   path: string;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../src/adapters/http/apiError';
 import { createHttpClient } from '../../../src/adapters/http/httpClient';
 import type { Notice, Notifier } from '../../../src/ports/notifier';
-import { zhCN } from '../../../src/ui/i18n/zh-CN';
+import * as zhCN from '../../../src/i18n/zh-CN';
 
 /** A client whose transport answers every call with `status` and `body`. */
 function clientAnswering(status: number, body: unknown) {

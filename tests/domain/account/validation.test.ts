@@ -12,7 +12,7 @@ import {
   validateLogin,
   validateRegister,
 } from '../../../src/domain/account/validation';
-import { zhCN } from '../../../src/ui/i18n/zh-CN';
+import * as zhCN from '../../../src/i18n/zh-CN';
 
 describe('login rules (spec section 5)', () => {
   it('requires a user name and a password, with the spec’s messages', () => {

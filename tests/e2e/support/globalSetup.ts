@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { buildClient } from '../../../server/cli/clientBuild';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -13,7 +13,6 @@ declare module 'vitest' {
   }
 }
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 /** Builds the client once into a temporary folder and hands its path to the test files. */
@@ -29,21 +28,8 @@ export default async function setup(project: TestProject) {
   }
 
   const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-e2e-client-'));
-  const { build } = await import('vite');
-  // Vitest sets NODE_ENV=test; the browser must get the production build the server really ships.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({
-      root: ROOT,
-      configFile: path.join(ROOT, 'vite.config.ts'),
-      mode: 'production',
-      logLevel: 'warn',
-      build: { outDir, emptyOutDir: true },
-    });
-  } finally {
-    process.env.NODE_ENV = nodeEnv;
-  }
+  // The client and its server renderer, built as `npm start` builds them.
+  await buildClient(outDir);
   project.provide('e2eClientDir', outDir);
   project.provide('e2eSkipReason', '');
   return () => fs.rmSync(outDir, { recursive: true, force: true });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, inject } from 'vitest';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { loadConfig } from '../../../server/config';
 import { createServer } from '../../../server/main';
 import type { Envelope } from '../../../src/protocol/codes';
@@ -19,6 +19,39 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+
+const PATCHED = new WeakSet<Page>();
+
+/** Resolves once the page is live: the server-rendered markup hydrated (App sets `data-hydrated`). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { timeout: 20_000 });
+}
+
+/**
+ * Every page of this context waits, after `goto` and `reload`, until the server's markup is hydrated: the
+ * HTML shows (and can be clicked) before its scripts run, and a click before hydration would do nothing.
+ */
+export function waitsForHydration(context: BrowserContext): BrowserContext {
+  const patch = (page: Page) => {
+    if (PATCHED.has(page)) return;
+    PATCHED.add(page);
+    const goto = page.goto.bind(page);
+    const reload = page.reload.bind(page);
+    page.goto = async (...args: Parameters<Page['goto']>) => {
+      const response = await goto(...args);
+      await waitForHydration(page);
+      return response;
+    };
+    page.reload = async (...args: Parameters<Page['reload']>) => {
+      const response = await reload(...args);
+      await waitForHydration(page);
+      return response;
+    };
+  };
+  context.pages().forEach(patch);
+  context.on('page', patch);
+  return context;
+}
 
 /** A describe block that runs only when the browser and the built client are there (see globalSetup). */
 export function describeInBrowser(name: string, body: () => void): void {
@@ -81,7 +114,9 @@ export async function startSite(): Promise<Site> {
     baseUrl,
     browser,
     async newPage(options = {}) {
-      const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 }, ...options });
+      const context = waitsForHydration(
+        await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 }, ...options }),
+      );
       const log: PageLog = { consoleErrors: [], thirdPartyRequests: [] };
       context.on('request', (request) => {
         if (!isLocalUrl(new URL(request.url()))) log.thirdPartyRequests.push(request.url());
@@ -121,6 +156,7 @@ export function expectNoThirdPartyRequests(site: Site, page: Page): void {
 /** Waits until the layout shows a rendered page: the lazy chunk loaded and the loading fallback gone. */
 export async function waitForPage(page: Page): Promise<void> {
   await page.waitForSelector('header.site-header');
+  await waitForHydration(page);
   await page.waitForFunction(() => {
     const main = document.querySelector('main');
     return !!main && main.children.length > 0 && !main.querySelector(':scope > .loading');
@@ -139,4 +175,15 @@ export async function makeScrollable(page: Page, height = 4000): Promise<void> {
   await page.evaluate((min) => {
     if (document.documentElement.scrollHeight < min) document.body.style.minHeight = `${min}px`;
   }, height);
+}
+
+/**
+ * The page's reader saves data (`navigator.connection.saveData`), so the idle prefetch stands aside and
+ * each lazily loaded part is fetched on its first use: for tests that prove what the first load leaves out.
+ */
+export async function savingData(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const connection = { saveData: true, effectiveType: '4g' };
+    Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => connection });
+  });
 }

@@ -10,7 +10,7 @@ import { KyselyUserRepository } from '../../../server/adapters/db/userRepository
 import { randomSessionTokens } from '../../../server/adapters/crypto/sessionTokens';
 import { AccountService } from '../../../server/domain/accounts/accountService';
 import { AppError } from '../../../server/domain/errors';
-import { zhCN } from '../../../src/ui/i18n/zh-CN';
+import * as zhCN from '../../../src/i18n/zh-CN';
 import { temporaryFolder } from '../support/siteServer';
 import { testHasher } from './support';
 

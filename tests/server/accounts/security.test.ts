@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { zhCN } from '../../../src/ui/i18n/zh-CN';
+import * as zhCN from '../../../src/i18n/zh-CN';
 import { openDatabase } from '../../../server/adapters/db/connect';
 import { migrateToLatest } from '../../../server/adapters/db/migrations';
 import { KyselySiteRepository } from '../../../server/adapters/db/siteRepository';

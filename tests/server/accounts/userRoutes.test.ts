@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { temporaryFolder } from '../support/siteServer';
-import { zhCN } from '../../../src/ui/i18n/zh-CN';
+import * as zhCN from '../../../src/i18n/zh-CN';
 import { PASSWORD, sessionCookieOf, signUp, startAccountsServer, uniqueName, type AccountsServer } from './support';
 
 const v = zhCN.validation;

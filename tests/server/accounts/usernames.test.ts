@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { zhCN } from '../../../src/ui/i18n/zh-CN';
+import * as zhCN from '../../../src/i18n/zh-CN';
 import { checkRegisterUsername } from '../../../src/domain/account/validation';
 import { usernameSkeleton } from '../../../server/domain/accounts/usernameSkeleton';
 import { PASSWORD, startAccountsServer, uniqueName, type AccountsServer } from './support';

@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import { promisify } from 'node:util';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { zhCN } from '../../../src/ui/i18n/zh-CN';
+import * as zhCN from '../../../src/i18n/zh-CN';
 import { MAGIC } from '../../../server/adapters/backup/archive';
 import { createBackup } from '../../../server/adapters/backup/backup';
 import { RestoreRefused, restoreBackup, verifyArchive } from '../../../server/adapters/backup/restore';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_CONTENT_DIR } from '../../../server/main';
-import { zhCN } from '../../../src/ui/i18n/zh-CN';
+import * as zhCN from '../../../src/i18n/zh-CN';
 import type {
   ArticleDetailDto,
   ArticlePageDto,

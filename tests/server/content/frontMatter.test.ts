@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { articleFromFrontMatter, frontMatterOf, ImportProblem, parseDate, sourceKeyOf } from '../../../server/domain/content/frontMatter';
 import { countWords, plainText, summarize } from '../../../server/domain/content/markdownText';
 import { groupByYear, readingMinutes } from '../../../server/domain/content/article';
-import { zhCN } from '../../../src/ui/i18n/zh-CN';
+import * as zhCN from '../../../src/i18n/zh-CN';
 
 const problem = zhCN.contentServer.importer;
 const base = { body: '正文\n', relativePath: 'posts/a.md', fallbackDate: '2024-01-01T00:00:00.000Z' };

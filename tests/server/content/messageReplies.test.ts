@@ -11,7 +11,7 @@ import { SiteService } from '../../../server/domain/site/siteService';
 import { createAccountServices, createContentServices } from '../../../server/main';
 import { replyDraftProblem } from '../../../src/domain/content/messages';
 import { MAX_REPLY_LENGTH, type MessageDto, type MessagePageDto, type MessageReplyDto } from '../../../src/protocol/content';
-import { zhCN } from '../../../src/ui/i18n/zh-CN';
+import * as zhCN from '../../../src/i18n/zh-CN';
 import { recordingPublisher } from '../../fakes/recordingPublisher';
 import { MARKER, PASSWORD, testHasher, uniqueName } from '../accounts/support';
 import { temporaryFolder } from '../support/siteServer';

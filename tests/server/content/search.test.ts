@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { AppError } from '../../../server/domain/errors';
 import { containsPattern, fragmentOf, foldAscii, ftsPhrase, parseKeyword } from '../../../server/domain/content/search';
-import { zhCN } from '../../../src/ui/i18n/zh-CN';
+import * as zhCN from '../../../src/i18n/zh-CN';
 
 const text = zhCN.contentServer;
 

@@ -11,7 +11,7 @@ import { LocalMediaStore } from '../../../server/adapters/media/localMediaStore'
 import type { ArticleDraft, ArticleRecord } from '../../../server/domain/content/article';
 import { normaliseBody } from '../../../server/domain/content/frontMatter';
 import { DEMO_CONTENT_DIR } from '../../../server/main';
-import { zhCN } from '../../../src/ui/i18n/zh-CN';
+import * as zhCN from '../../../src/i18n/zh-CN';
 import { recordingPublisher } from '../../fakes/recordingPublisher';
 import { backends, type TestDatabase } from '../support/databases';
 import { temporaryFolder } from '../support/siteServer';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { zhCN } from '../../../src/ui/i18n/zh-CN';
+import * as zhCN from '../../../src/i18n/zh-CN';
 import { signUp, startAccountsServer, type AccountsServer } from '../accounts/support';
 
 const text = zhCN.server;

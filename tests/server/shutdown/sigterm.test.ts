@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { zhCN } from '../../../src/ui/i18n/zh-CN';
+import * as zhCN from '../../../src/i18n/zh-CN';
 import { SHUTDOWN_TIMEOUT_MS } from '../../../server/main';
 import { temporaryFolder, writeFakeClient } from '../support/siteServer';
 

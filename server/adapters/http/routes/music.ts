@@ -12,7 +12,7 @@ import {
   SongUrlResponse,
   ToplistResponse,
 } from '../../../../src/protocol/music';
-import { zhCN } from '../../../../src/ui/i18n/zh-CN';
+import * as zhCN from '../../../../src/i18n/zh-CN';
 import { AppError } from '../../../domain/errors';
 import type { MusicSource } from '../../../ports/musicSource';
 import type { LocalLibrary } from '../../music/localLibrary';

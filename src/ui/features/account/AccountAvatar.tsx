@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { displayName } from '../../../domain/account/account';
-import { zhCN } from '../../i18n/zh-CN';
+import * as zhCN from '../../../i18n/zh-CN';
 import { Avatar } from './Avatar';
 import { loginDialog } from './lazyParts';
 import { useAccount } from './useAccount';

@@ -7,7 +7,7 @@ import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
 import { useOnceTrue } from '../../hooks/lazyPart';
 import { useIsDesktop } from '../../hooks/useMediaQuery';
-import { zhCN } from '../../i18n/zh-CN';
+import * as zhCN from '../../../i18n/zh-CN';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { Avatar } from './Avatar';
 import { loginDialog, notificationDrawer, userMenu } from './lazyParts';

@@ -1,6 +1,6 @@
 import { UserRound } from 'lucide-react';
 import { displayName, type UserInfo } from '../../../domain/account/account';
-import { zhCN } from '../../i18n/zh-CN';
+import * as zhCN from '../../../i18n/zh-CN';
 
 /** A user's round avatar, or a placeholder icon when they have none (or nobody is signed in). */
 export function Avatar({ user, size = 32 }: { user: UserInfo | null; size?: number }) {

@@ -5,7 +5,7 @@ import { TOKENS } from '../../../ports/tokens';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
 import { useService } from '../../di';
-import { zhCN } from '../../i18n/zh-CN';
+import * as zhCN from '../../../i18n/zh-CN';
 import { formatDateTime } from '../content/format';
 import { LinkCard } from '../content/LinkCards';
 import { LoadFailed } from '../content/LoadFailed';

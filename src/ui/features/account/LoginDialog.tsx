@@ -22,7 +22,7 @@ import {
 } from '../../../domain/account/validation';
 import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
-import { zhCN } from '../../i18n/zh-CN';
+import * as zhCN from '../../../i18n/zh-CN';
 import './account.css';
 
 const text = zhCN.account;

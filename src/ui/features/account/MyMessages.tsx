@@ -5,7 +5,7 @@ import { TOKENS } from '../../../ports/tokens';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
 import { useService } from '../../di';
-import { zhCN } from '../../i18n/zh-CN';
+import * as zhCN from '../../../i18n/zh-CN';
 import { LoadFailed } from '../content/LoadFailed';
 import { Pager } from '../content/Pager';
 import { useLoad } from '../content/useLoad';

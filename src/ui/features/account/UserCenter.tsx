@@ -4,7 +4,7 @@ import { displayName, isAdmin, ReportedError, type UserInfo } from '../../../dom
 import { checkConfirmPassword, checkNewPassword, checkNickname, type ValidationKey } from '../../../domain/account/validation';
 import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
-import { zhCN } from '../../i18n/zh-CN';
+import * as zhCN from '../../../i18n/zh-CN';
 import { Avatar } from './Avatar';
 import { LinkReview } from './LinkReview';
 import { MyMessages } from './MyMessages';

@@ -2,7 +2,7 @@ import { LogOut, UserRound } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
 import type { ReactElement } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { zhCN } from '../../i18n/zh-CN';
+import * as zhCN from '../../../i18n/zh-CN';
 import { useAccount } from './useAccount';
 
 export interface UserMenuProps {

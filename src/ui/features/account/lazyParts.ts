@@ -2,6 +2,7 @@ import { lazyPart } from '../../hooks/lazyPart';
 
 // The login dialog, the avatar menu and the message drawer carry the dialog library (and DOMPurify);
 // none of them is needed for the first paint.
-export const loginDialog = lazyPart(() => import('./LoginDialog'));
-export const userMenu = lazyPart(() => import('./UserMenu'));
-export const notificationDrawer = lazyPart(() => import('../notifications/NotificationDrawer'));
+// Each is fetched when the browser is idle after the first load, so its first open needs no download.
+export const loginDialog = lazyPart(() => import('./LoginDialog'), { idle: 'login' });
+export const userMenu = lazyPart(() => import('./UserMenu'), { idle: 'login' });
+export const notificationDrawer = lazyPart(() => import('../notifications/NotificationDrawer'), { idle: 'notifications' });

@@ -1,8 +1,9 @@
 import DOMPurify from 'dompurify';
 import { MdCatalog, MdPreview } from 'md-editor-rt';
-import { useEffect, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import type { CodeTheme, PreviewTheme } from '../../../domain/preferences/preferences';
 import type { Theme } from '../../../domain/theme/theme';
+import { usePageData } from '../../app/pageData';
 import { useCopy } from '../../hooks/useCopy';
 import { codeStyleUrl } from './markdown';
 import './article.css';
@@ -10,11 +11,10 @@ import './article.css';
 export const ARTICLE_EDITOR_ID = 'article-body';
 /** The header's height plus some air, so a heading reached from the table of contents is not hidden. */
 const HEADING_OFFSET_PX = 76;
-const CODE_STYLE_LINK_ID = 'article-code-style';
 /** Code blocks longer than this start folded; the articles' examples are rarely that long. */
 const CODE_FOLD_LINES = 80;
 
-const sanitize = (html: string) => DOMPurify.sanitize(html, { ADD_ATTR: ['target'] });
+const purify = (html: string) => DOMPurify.sanitize(html, { ADD_ATTR: ['target'] });
 
 interface ArticleBodyProps {
   markdown: string;
@@ -26,20 +26,8 @@ interface ArticleBodyProps {
 /** The Markdown body in the chosen preview and code themes; images zoom, code blocks copy. */
 export function ArticleBody({ markdown, theme, previewTheme, codeTheme }: ArticleBodyProps) {
   const copy = useCopy();
+  const sanitize = usePageData().sanitizeHtml ?? purify;
   const href = codeStyleUrl(codeTheme, previewTheme, theme);
-
-  useEffect(() => {
-    let link = document.getElementById(CODE_STYLE_LINK_ID) as HTMLLinkElement | null;
-    if (!link) {
-      link = document.createElement('link');
-      link.id = CODE_STYLE_LINK_ID;
-      link.rel = 'stylesheet';
-      document.head.append(link);
-    }
-    link.href = href;
-  }, [href]);
-
-  useEffect(() => () => document.getElementById(CODE_STYLE_LINK_ID)?.remove(), []);
 
   // The copy buttons go through the site's copy action, so copying reads the same everywhere.
   const onClickCapture = (event: MouseEvent<HTMLDivElement>) => {
@@ -54,6 +42,8 @@ export function ArticleBody({ markdown, theme, previewTheme, codeTheme }: Articl
 
   return (
     <div className="article-body" onClickCapture={onClickCapture} data-code-theme={codeTheme}>
+      {/* The code theme's stylesheet sits with the body (in the server's markup too); a change swaps its href. */}
+      <link id="article-code-style" rel="stylesheet" href={href} />
       <MdPreview
         id={ARTICLE_EDITOR_ID}
         value={markdown}
@@ -78,7 +68,7 @@ export function ArticleCatalog({ theme }: { theme: Theme }) {
     <MdCatalog
       editorId={ARTICLE_EDITOR_ID}
       theme={theme}
-      scrollElement={document.documentElement}
+      scrollElement="html"
       scrollElementOffsetTop={HEADING_OFFSET_PX}
       offsetTop={HEADING_OFFSET_PX + 10}
       className="article-catalog"

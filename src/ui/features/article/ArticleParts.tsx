@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { ArticleDetail, ArticleLink, Recommendation } from '../../../domain/content/content';
 import { compactCount } from '../../../domain/shared/compactCount';
 import { LazyImage } from '../../components/LazyImage';
-import { zhCN } from '../../i18n/zh-CN';
+import * as zhCN from '../../../i18n/zh-CN';
 import { articleHref } from '../content/ArticleCard';
 import { formatDate } from '../content/format';
 import './article.css';

@@ -3,7 +3,7 @@ import { Code2, Palette } from 'lucide-react';
 import { CODE_THEMES, PREVIEW_THEMES, type CodeTheme, type PreviewTheme } from '../../../domain/preferences/preferences';
 import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
-import { zhCN } from '../../i18n/zh-CN';
+import * as zhCN from '../../../i18n/zh-CN';
 import './article.css';
 
 /** The reader's preview and code themes, persisted through the preferences actor. */

@@ -3,7 +3,7 @@ import { Suspense, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
-import { zhCN } from '../../i18n/zh-CN';
+import * as zhCN from '../../../i18n/zh-CN';
 import { chatDialog } from './lazyParts';
 import './chatButton.css';
 

@@ -3,7 +3,7 @@ import { Dialog } from 'radix-ui';
 import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { Loading } from '../../components/Loading';
-import { zhCN } from '../../i18n/zh-CN';
+import * as zhCN from '../../../i18n/zh-CN';
 import { ChatRoomView } from './ChatRoomView';
 import './chat.css';
 

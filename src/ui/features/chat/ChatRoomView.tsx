@@ -16,7 +16,7 @@ import { canRevert, isAdmin, isMuted, type ChatEntry, type ChatMe, type OnlineUs
 import type { ChatRoom } from '../../../ports/chatRoom';
 import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
-import { zhCN } from '../../i18n/zh-CN';
+import * as zhCN from '../../../i18n/zh-CN';
 import { Avatar } from '../account/Avatar';
 import { useAccount } from '../account/useAccount';
 import { EMOJI } from './emoji';

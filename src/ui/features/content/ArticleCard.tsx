@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { ArticleSummary } from '../../../domain/content/content';
 import { compactCount } from '../../../domain/shared/compactCount';
 import { LazyImage } from '../../components/LazyImage';
-import { zhCN } from '../../i18n/zh-CN';
+import * as zhCN from '../../../i18n/zh-CN';
 import { ArticleTags } from './ArticleTags';
 import { formatDate } from './format';
 import './content.css';

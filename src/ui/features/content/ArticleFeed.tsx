@@ -1,7 +1,7 @@
 import type { ArticleSummary, Page } from '../../../domain/content/content';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
-import { zhCN } from '../../i18n/zh-CN';
+import * as zhCN from '../../../i18n/zh-CN';
 import { ArticleCard } from './ArticleCard';
 import { LoadFailed } from './LoadFailed';
 import { Pager } from './Pager';

@@ -1,6 +1,6 @@
 import { Tag } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { zhCN } from '../../i18n/zh-CN';
+import * as zhCN from '../../../i18n/zh-CN';
 
 /** An article's tags as chips, each opening the list of that tag's articles. */
 export function ArticleTags({ tags }: { tags: readonly { id: number; name: string }[] }) {

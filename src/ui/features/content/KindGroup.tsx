@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { zhCN } from '../../i18n/zh-CN';
+import * as zhCN from '../../../i18n/zh-CN';
 
 /** A titled group of cards of one kind (resources, sites), with its count. */
 export function KindGroup({

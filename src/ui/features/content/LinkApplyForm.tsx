@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import type { FriendLinkApplication } from '../../../domain/content/content';
 import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
-import { zhCN } from '../../i18n/zh-CN';
+import * as zhCN from '../../../i18n/zh-CN';
 import { useAccount } from '../account/useAccount';
 import './content.css';
 

@@ -1,6 +1,6 @@
 import { RotateCw } from 'lucide-react';
 import { EmptyState } from '../../components/EmptyState';
-import { zhCN } from '../../i18n/zh-CN';
+import * as zhCN from '../../../i18n/zh-CN';
 
 /** Something could not load: say why (the server's message when there is one) and offer a retry. */
 export function LoadFailed({ error, onRetry }: { error: string | null; onRetry: () => void }) {

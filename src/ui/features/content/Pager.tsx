@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
 import { pageCount, pageItems } from '../../../domain/content/paging';
-import { zhCN } from '../../i18n/zh-CN';
+import * as zhCN from '../../../i18n/zh-CN';
 import './content.css';
 
 /** Page links that keep the page number in the address (`?page=`), so Back returns to the same page. */

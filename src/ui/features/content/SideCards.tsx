@@ -4,7 +4,7 @@ import type { HotArticle, SiteFacts, Tag } from '../../../domain/content/content
 import { tagCloudLevel } from '../../../domain/content/facts';
 import { compactCount } from '../../../domain/shared/compactCount';
 import { circledNumber } from '../../../domain/search/highlight';
-import { zhCN } from '../../i18n/zh-CN';
+import * as zhCN from '../../../i18n/zh-CN';
 import { articleHref } from './ArticleCard';
 import { formatDate } from './format';
 import './content.css';

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import type { Talk } from '../../../domain/content/content';
 import type { SiteInfo } from '../../../domain/site/site';
 import { LazyImage } from '../../components/LazyImage';
-import { zhCN } from '../../i18n/zh-CN';
+import * as zhCN from '../../../i18n/zh-CN';
 import { PhotoViewer } from '../gallery/PhotoViewer';
 import { formatDateTime } from './format';
 import './content.css';

@@ -1,4 +1,5 @@
-import { useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { use, useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useHydrated, usePageData } from '../../app/pageData';
 
 export interface LoadState<T> {
   data: T | undefined;
@@ -19,11 +20,20 @@ interface Answer<T> {
  * Loads data for a view. `key` names what is loaded: a new key loads again and an answer for an old
  * key is dropped. Data already shown stays while the next key loads, so a pager does not flash empty;
  * a page kept alive that becomes visible again does not reload what it has.
+ *
+ * Rendered on the server, the render waits for the load and the answer is embedded in the page; the
+ * browser hydrates from that answer instead of loading it again. A load that failed on the server renders
+ * as loading and is tried again in the browser.
  */
 export function useLoad<T>(key: string, load: () => Promise<T>): LoadState<T> {
-  const [answer, setAnswer] = useState<Answer<T>>({ key: '', attempt: -1, data: undefined, error: null });
+  const { seed, collect } = usePageData();
+  const hydrated = useHydrated();
+  const [seeded] = useState(() => (!hydrated && seed && key in seed.loads ? { data: seed.loads[key] as T } : null));
+  const [answer, setAnswer] = useState<Answer<T>>(() =>
+    seeded ? { key, attempt: 0, data: seeded.data, error: null } : { key: '', attempt: -1, data: undefined, error: null },
+  );
   const [attempt, setAttempt] = useState(0);
-  const settled = useRef<{ key: string; attempt: number } | null>(null);
+  const settled = useRef<{ key: string; attempt: number } | null>(seeded ? { key, attempt: 0 } : null);
   const run = useEffectEvent(() => load());
 
   useEffect(() => {
@@ -51,6 +61,12 @@ export function useLoad<T>(key: string, load: () => Promise<T>): LoadState<T> {
   }, [key, attempt]);
 
   const reload = useCallback(() => setAttempt((n) => n + 1), []);
+  if (collect) {
+    const outcome = use(collect(key, load));
+    return outcome.ok
+      ? { data: outcome.data as T, error: null, loading: false, reload }
+      : { data: undefined, error: null, loading: true, reload };
+  }
   const answered = answer.key === key && answer.attempt === attempt;
   return { data: answer.data, error: answered ? answer.error : null, loading: !answered, reload };
 }

@@ -1,6 +1,6 @@
 import type { Photo } from '../../../domain/content/content';
 import { LazyImage } from '../../components/LazyImage';
-import { zhCN } from '../../i18n/zh-CN';
+import * as zhCN from '../../../i18n/zh-CN';
 import './gallery.css';
 
 /** Photos in columns of uneven heights; a known size reserves the space before the image arrives. */

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { LIST_ACTION_NOTICE_MS } from '../../../ports/notifier';
 import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
-import { zhCN } from '../../i18n/zh-CN';
+import * as zhCN from '../../../i18n/zh-CN';
 import { boardChanged } from './boardVersion';
 import './messages.css';
 

@@ -8,7 +8,7 @@ import { TOKENS } from '../../../ports/tokens';
 import { LazyImage } from '../../components/LazyImage';
 import { useAccount } from '../account/useAccount';
 import { useService } from '../../di';
-import { zhCN } from '../../i18n/zh-CN';
+import * as zhCN from '../../../i18n/zh-CN';
 import { formatDate, formatDateTime, safeUrl } from '../content/format';
 import { DeleteMessage } from './DeleteMessage';
 import './messages.css';

@@ -6,7 +6,7 @@ import type { Message, MessageDraft } from '../../../domain/content/content';
 import { MESSAGE_MAX_LENGTH, messageDraftProblem } from '../../../domain/content/messages';
 import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
-import { zhCN } from '../../i18n/zh-CN';
+import * as zhCN from '../../../i18n/zh-CN';
 import { useLoad } from '../content/useLoad';
 import { boardChanged } from './boardVersion';
 import { messageStyle } from './MessageCard';

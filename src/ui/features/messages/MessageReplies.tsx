@@ -6,7 +6,7 @@ import { LIST_ACTION_NOTICE_MS } from '../../../ports/notifier';
 import { TOKENS } from '../../../ports/tokens';
 import { Loading } from '../../components/Loading';
 import { useService } from '../../di';
-import { zhCN } from '../../i18n/zh-CN';
+import * as zhCN from '../../../i18n/zh-CN';
 import { useAccount } from '../account/useAccount';
 import { formatDateTime } from '../content/format';
 import { LoadFailed } from '../content/LoadFailed';

@@ -18,5 +18,5 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useBoardVersion(): number {
-  return useSyncExternalStore(subscribe, () => version);
+  return useSyncExternalStore(subscribe, () => version, () => version);
 }

@@ -3,7 +3,7 @@ import { Bell } from 'lucide-react';
 import { badgeText } from '../../../domain/notifications/notification';
 import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
-import { zhCN } from '../../i18n/zh-CN';
+import * as zhCN from '../../../i18n/zh-CN';
 import './notifications.css';
 
 /** The bell in the header: unread count as a badge (at most "9+"); opens the drawer. */

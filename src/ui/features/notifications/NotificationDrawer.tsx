@@ -7,7 +7,7 @@ import type { NotificationItem } from '../../../domain/notifications/notificatio
 import { relativeTime } from '../../../domain/shared/relativeTime';
 import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
-import { zhCN } from '../../i18n/zh-CN';
+import * as zhCN from '../../../i18n/zh-CN';
 import { sanitizeNotice } from './sanitize';
 import './notifications.css';
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { formatTime, sliderFromVolume } from '../../../domain/player/display';
 import type { PlayMode } from '../../../domain/player/music';
 import type { PlayerRuntime } from '../../../ports/playerRuntime';
-import { zhCN } from '../../i18n/zh-CN';
+import * as zhCN from '../../../i18n/zh-CN';
 import { artistLine } from './cover';
 import { Cover } from './Cover';
 import { MyListPopover } from './MyListPopover';

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { Music2, Pause, Play } from 'lucide-react';
 import type { Song } from '../../../domain/player/music';
 import type { PlayerRuntime } from '../../../ports/playerRuntime';
-import { zhCN } from '../../i18n/zh-CN';
+import * as zhCN from '../../../i18n/zh-CN';
 import { artistLine, sizedCover } from './cover';
 import './disc.css';
 

@@ -5,7 +5,7 @@ import type { PlayerRuntime } from '../../../ports/playerRuntime';
 import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
 import { useOnceTrue } from '../../hooks/lazyPart';
-import { zhCN } from '../../i18n/zh-CN';
+import * as zhCN from '../../../i18n/zh-CN';
 import { playerOverlay } from './lazyParts';
 import { DiscView, LiveDisc } from './MusicDisc';
 import { usePlayerRuntime, whenSettled, withPlayer } from './usePlayerRuntime';

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { ListMusic, Trash2 } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import type { PlayerRuntime } from '../../../ports/playerRuntime';
-import { zhCN } from '../../i18n/zh-CN';
+import * as zhCN from '../../../i18n/zh-CN';
 import { artistLine } from './cover';
 import { Cover } from './Cover';
 import { usePortalContainer } from './portal';

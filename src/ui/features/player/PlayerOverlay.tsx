@@ -4,7 +4,7 @@ import { Dialog } from 'radix-ui';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { PlayerRuntime } from '../../../ports/playerRuntime';
 import { useMediaQuery } from '../../hooks/useMediaQuery';
-import { zhCN } from '../../i18n/zh-CN';
+import * as zhCN from '../../../i18n/zh-CN';
 import { useTheme } from '../../shell/useTheme';
 import { BottomBar } from './BottomBar';
 import { artistLine } from './cover';

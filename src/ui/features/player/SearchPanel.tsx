@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { PlayerRuntime } from '../../../ports/playerRuntime';
-import { zhCN } from '../../i18n/zh-CN';
+import * as zhCN from '../../../i18n/zh-CN';
 import { SongTable } from './SongTable';
 import { Spinner } from './Spinner';
 import { useLoadMore } from './useLoadMore';

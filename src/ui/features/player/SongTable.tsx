@@ -1,7 +1,7 @@
 import { Check, Plus } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { isInList, type Song } from '../../../domain/player/music';
-import { zhCN } from '../../i18n/zh-CN';
+import * as zhCN from '../../../i18n/zh-CN';
 import { artistLine } from './cover';
 import { Cover } from './Cover';
 

@@ -1,4 +1,4 @@
-import { zhCN } from '../../i18n/zh-CN';
+import * as zhCN from '../../../i18n/zh-CN';
 
 /** Spec: the loading spinner is "big" when its size is above 30, otherwise "small". */
 export function spinnerKind(size: number): 'big' | 'small' {

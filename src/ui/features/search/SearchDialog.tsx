@@ -1,10 +1,11 @@
 import { X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
-import { lazy, Suspense, type RefObject } from 'react';
-import { zhCN } from '../../i18n/zh-CN';
+import { Suspense, type RefObject } from 'react';
+import * as zhCN from '../../../i18n/zh-CN';
+import { searchPanel } from './searchPanelPart';
 import './search.css';
 
-const SearchPanel = lazy(() => import('./SearchPanel'));
+const SearchPanel = searchPanel.Component;
 
 export interface SearchDialogProps {
   open: boolean;

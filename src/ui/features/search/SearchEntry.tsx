@@ -2,11 +2,16 @@ import { Search } from 'lucide-react';
 import { Suspense, useRef, useState } from 'react';
 import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
+import { prefetchWhenIdle } from '../../hooks/idlePrefetch';
 import { lazyPart, useOnceTrue } from '../../hooks/lazyPart';
-import { zhCN } from '../../i18n/zh-CN';
+import * as zhCN from '../../../i18n/zh-CN';
+import { searchPanel } from './searchPanelPart';
 
 // The dialog carries the dialog library; it is fetched on first intent and stays mounted afterwards.
 const searchDialog = lazyPart(() => import('./SearchDialog'));
+// When the browser is idle after the first load: the dialog, then the panel inside it.
+prefetchWhenIdle('search', searchDialog.prefetch);
+prefetchWhenIdle('search', searchPanel.prefetch);
 
 /** The header's search button; the search dialog of spec section 2 behind it is loaded on first use. */
 export function SearchEntry() {

@@ -6,7 +6,7 @@ import { circledNumber, highlightSegments, markdownToPlain } from '../../../doma
 import { SEARCH_KEYWORD_MAX_LENGTH } from '../../../domain/search/search.machine';
 import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
-import { zhCN } from '../../i18n/zh-CN';
+import * as zhCN from '../../../i18n/zh-CN';
 import './search.css';
 
 const text = zhCN.search;

@@ -12,7 +12,7 @@ import {
   type SizeRange,
 } from '../../../../domain/player/display';
 import type { playerMachine } from '../../../../domain/player/player.machine';
-import { zhCN } from '../../../i18n/zh-CN';
+import * as zhCN from '../../../../i18n/zh-CN';
 import { setBackgroundFile, setProfessional, useBoardPrefs } from './boardPrefs';
 
 const text = zhCN.music.lyricBoard;

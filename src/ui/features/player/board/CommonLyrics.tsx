@@ -2,7 +2,7 @@ import { useLayoutEffect, useMemo, useRef } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { LyricLine } from '../../../../domain/player/music';
 import type { playerMachine } from '../../../../domain/player/player.machine';
-import { zhCN } from '../../../i18n/zh-CN';
+import * as zhCN from '../../../../i18n/zh-CN';
 import { centredScrollTop, fillWords, manualScrollHolds } from './karaoke';
 import { KaraokeText } from './KaraokeText';
 import { LinesPainter, type Painter } from './painter';

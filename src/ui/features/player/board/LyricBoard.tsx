@@ -6,7 +6,7 @@ import type { ActorRefFrom } from 'xstate';
 import { formatTime, lyricClockMs, offsetFor } from '../../../../domain/player/display';
 import type { playerMachine } from '../../../../domain/player/player.machine';
 import type { AudioOutput } from '../../../../ports/audioOutput';
-import { zhCN } from '../../../i18n/zh-CN';
+import * as zhCN from '../../../../i18n/zh-CN';
 import { BoardSettings } from './BoardSettings';
 import { useBoardPrefs } from './boardPrefs';
 import { CommonLyrics } from './CommonLyrics';

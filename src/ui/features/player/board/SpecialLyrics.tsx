@@ -2,7 +2,7 @@ import { Disc3 } from 'lucide-react';
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { lineFade } from '../../../../domain/player/display';
 import type { LyricLine, Song } from '../../../../domain/player/music';
-import { zhCN } from '../../../i18n/zh-CN';
+import * as zhCN from '../../../../i18n/zh-CN';
 import { fillWords } from './karaoke';
 import { KaraokeText } from './KaraokeText';
 import { LinesPainter, type Painter } from './painter';

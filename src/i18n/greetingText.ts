@@ -1,5 +1,5 @@
-import type { Greeting } from '../../domain/shared/greeting';
-import { zhCN } from './zh-CN';
+import type { Greeting } from '../domain/shared/greeting';
+import * as zhCN from './zh-CN';
 
 /** Turns the domain's greeting decision into the catalogue's sentence. */
 export function greetingText(greeting: Greeting): string {

@@ -1,0 +1,261 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Config, type Flags } from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { PROJECT_ROOT } from '../server/main';
+import { startBenchSite } from './benchSite';
+
+/**
+ * Issue 11 ("Fast on a phone"): Lighthouse's performance category over the reading pages, mobile (the
+ * default preset: Moto G Power, simulated slow 4G and 4× CPU) and desktop, against the real server with
+ * the demo content. Each URL runs RUNS times per form factor in a fresh Chromium; the median is reported.
+ *
+ *   npx tsx bench/lighthouse.bench.ts [--runs=3] [--form=mobile,desktop] [--paths=/home,/talk]
+ */
+
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu'];
+const RESULTS_DIR = path.join(PROJECT_ROOT, 'bench', 'results');
+
+export type FormFactor = 'mobile' | 'desktop';
+
+/** The goals of issue 11. Mobile: score, LCP, TBT and CLS; desktop: a score of 100. */
+export const GOALS: Record<FormFactor, Partial<Record<MetricKey, { limit: number; atLeast: boolean }>>> = {
+  mobile: {
+    score: { limit: 95, atLeast: true },
+    lcp: { limit: 2000, atLeast: false },
+    tbt: { limit: 150, atLeast: false },
+    cls: { limit: 0.05, atLeast: false },
+  },
+  desktop: { score: { limit: 100, atLeast: true } },
+};
+
+const AUDITS = {
+  lcp: 'largest-contentful-paint',
+  tbt: 'total-blocking-time',
+  cls: 'cumulative-layout-shift',
+  fcp: 'first-contentful-paint',
+  si: 'speed-index',
+} as const;
+
+export type MetricKey = 'score' | keyof typeof AUDITS;
+export type Metrics = Record<MetricKey, number>;
+
+/** Lighthouse's own CPU yardstick of each run (higher is faster; ~1000+ is a desktop with nothing else to do). */
+export type Run = Metrics & { benchmarkIndex: number };
+
+export interface PageReport {
+  formFactor: FormFactor;
+  /** The path measured, e.g. `/article?id=3`. */
+  path: string;
+  runs: Run[];
+  /** Each metric's median over the runs, taken separately. */
+  median: Metrics;
+  /** Lighthouse's warnings of the runs (a page that did not settle, a redirect…), without repeats. */
+  warnings: string[];
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** Lighthouse now and then fails to record a trace on a busy machine (NO_NAVSTART): such a run is repeated. */
+const ATTEMPTS = 3;
+
+async function runWithRetries(url: string, formFactor: FormFactor): Promise<{ metrics: Run; warnings: string[] }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runOnce(url, formFactor);
+    } catch (error) {
+      if (attempt >= ATTEMPTS) throw error;
+      console.warn(`  retrying after: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
+/** One Lighthouse run (performance only) in a Chromium of its own, so no run inherits another's cache. */
+async function runOnce(url: string, formFactor: FormFactor): Promise<{ metrics: Run; warnings: string[] }> {
+  const chrome = await chromeLauncher.launch({
+    chromePath: CHROMIUM_PATH,
+    chromeFlags: CHROME_FLAGS,
+    logLevel: 'silent',
+  });
+  try {
+    const flags: Flags = { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' };
+    const config: Config | undefined = formFactor === 'desktop' ? desktopConfig : undefined;
+    const result = await lighthouse(url, flags, config);
+    const lhr = result?.lhr;
+    if (!lhr) throw new Error(`${url}: Lighthouse returned no result`);
+    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+    const score = lhr.categories.performance?.score;
+    if (score === null || score === undefined)
+      throw new Error(`${url}: no performance score (${lhr.runWarnings.join('; ')})`);
+    const metrics = { score: Math.round(score * 100), benchmarkIndex: lhr.environment.benchmarkIndex } as Run;
+    for (const [key, audit] of Object.entries(AUDITS) as [keyof typeof AUDITS, string][]) {
+      const value = lhr.audits[audit]?.numericValue;
+      if (value === undefined) throw new Error(`${url}: the audit ${audit} has no value`);
+      metrics[key] = value;
+    }
+    return { metrics, warnings: lhr.runWarnings };
+  } finally {
+    chrome.kill();
+  }
+}
+
+export interface LighthouseOptions {
+  runs: number;
+  formFactors: FormFactor[];
+  /** Paths to measure; `/article?id=` is completed with the first article of the home list. */
+  paths: string[];
+  onRun?(formFactor: FormFactor, pathname: string, run: number, metrics: Run): void;
+}
+
+export const DEFAULT_PATHS = ['/home', '/article?id=', '/archives', '/talk'];
+
+/**
+ * Builds the client when it is older than its sources (as `npm start` does), starts the real server on a
+ * free port with a fresh data folder and the demo content, and runs Lighthouse over each path.
+ */
+export async function measureLighthouse(options: LighthouseOptions): Promise<PageReport[]> {
+  const site = await startBenchSite();
+  try {
+    const { baseUrl } = site;
+    const paths = options.paths.map((p) => (p === '/article?id=' ? `${p}${site.articleId}` : p));
+    // The first request of each page warms the server (statements, covers): a cold start is not what a reader meets.
+    for (const pathname of paths) await (await fetch(baseUrl + pathname)).arrayBuffer();
+
+    const reports: PageReport[] = [];
+    for (const formFactor of options.formFactors) {
+      for (const pathname of paths) {
+        const runs: Run[] = [];
+        const warnings = new Set<string>();
+        for (let run = 1; run <= options.runs; run++) {
+          const result = await runWithRetries(baseUrl + pathname, formFactor);
+          runs.push(result.metrics);
+          result.warnings.forEach((warning) => warnings.add(warning));
+          options.onRun?.(formFactor, pathname, run, result.metrics);
+        }
+        const medianOf = (key: MetricKey) => median(runs.map((metrics) => metrics[key]));
+        const medians = Object.fromEntries(
+          (['score', ...Object.keys(AUDITS)] as MetricKey[]).map((key) => [key, medianOf(key)]),
+        ) as Metrics;
+        reports.push({ formFactor, path: pathname, runs, median: medians, warnings: [...warnings] });
+      }
+    }
+    return reports;
+  } finally {
+    await site.close();
+  }
+}
+
+/** How far a median is from its goal: measured / goal, so ≥ 1 passes an "at least" goal and ≤ 1 an "at most" one. */
+export function verdicts(
+  report: PageReport,
+): { key: MetricKey; value: number; limit: number; ratio: number; pass: boolean }[] {
+  return (Object.entries(GOALS[report.formFactor]) as [MetricKey, { limit: number; atLeast: boolean }][]).map(
+    ([key, goal]) => {
+      const value = report.median[key];
+      const ratio = value / goal.limit;
+      return { key, value, limit: goal.limit, ratio, pass: goal.atLeast ? value >= goal.limit : value <= goal.limit };
+    },
+  );
+}
+
+const format = {
+  score: (v: number) => String(Math.round(v)),
+  lcp: (v: number) => `${(v / 1000).toFixed(2)} s`,
+  tbt: (v: number) => `${Math.round(v)} ms`,
+  cls: (v: number) => v.toFixed(3),
+  fcp: (v: number) => `${(v / 1000).toFixed(2)} s`,
+  si: (v: number) => `${(v / 1000).toFixed(2)} s`,
+} satisfies Record<MetricKey, (value: number) => string>;
+
+export function printLighthouse(reports: PageReport[], runs: number): void {
+  console.log(`\nLighthouse ${lighthouseVersion()} performance, median of ${runs} (each metric separately)\n`);
+  const header = ['form', 'page', 'score', 'LCP', 'TBT', 'CLS', 'FCP', 'SI', 'goals'];
+  const rows = reports.map((report) => {
+    const goals = verdicts(report)
+      .map((v) => `${v.key} ${v.ratio.toFixed(2)} ${v.pass ? 'pass' : 'FAIL'}`)
+      .join(', ');
+    const m = report.median;
+    return [
+      report.formFactor,
+      report.path,
+      format.score(m.score),
+      format.lcp(m.lcp),
+      format.tbt(m.tbt),
+      format.cls(m.cls),
+      format.fcp(m.fcp),
+      format.si(m.si),
+      goals,
+    ];
+  });
+  const widths = header.map((_, column) => Math.max(...[header, ...rows].map((row) => row[column]!.length)));
+  for (const row of [header, ...rows])
+    console.log(
+      row
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join('  ')
+        .trimEnd(),
+    );
+  const failed = reports.flatMap((report) =>
+    verdicts(report)
+      .filter((v) => !v.pass)
+      .map((v) => `${report.formFactor} ${report.path} ${v.key}`),
+  );
+  console.log(
+    `\nGoals (issue 11): mobile score ≥ 95, LCP ≤ 2.0 s, TBT ≤ 150 ms, CLS ≤ 0.05; desktop score 100. ` +
+      `Ratio = median / goal.\n${failed.length ? `Not met: ${failed.join('; ')}` : 'All goals met.'}`,
+  );
+  const indexes = reports.flatMap((report) => report.runs.map((run) => run.benchmarkIndex));
+  console.log(
+    `Lighthouse CPU benchmark index over the runs: median ${Math.round(median(indexes))}, ` +
+      `${Math.round(Math.min(...indexes))}–${Math.round(Math.max(...indexes))} (a busy machine scores low and lengthens TBT).`,
+  );
+  for (const report of reports) {
+    for (const warning of report.warnings) console.log(`warning (${report.formFactor} ${report.path}): ${warning}`);
+  }
+}
+
+function lighthouseVersion(): string {
+  const file = path.join(PROJECT_ROOT, 'node_modules', 'lighthouse', 'package.json');
+  return (JSON.parse(fs.readFileSync(file, 'utf8')) as { version: string }).version;
+}
+
+function argument(name: string): string | undefined {
+  const prefix = `--${name}=`;
+  return process.argv.find((arg) => arg.startsWith(prefix))?.slice(prefix.length);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const runs = Number(argument('runs') ?? 3);
+  if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive integer');
+  const formFactors = (argument('form') ?? 'mobile,desktop').split(',') as FormFactor[];
+  if (formFactors.some((form) => form !== 'mobile' && form !== 'desktop'))
+    throw new Error('--form takes mobile and/or desktop');
+  const paths = argument('paths')?.split(',') ?? DEFAULT_PATHS;
+  const started = Date.now();
+  const reports = await measureLighthouse({
+    runs,
+    formFactors,
+    paths,
+    onRun: (form, pathname, run, m) =>
+      console.log(
+        `${form.padEnd(7)} ${pathname.padEnd(16)} run ${run}: score ${m.score}, LCP ${format.lcp(m.lcp)}, TBT ${format.tbt(m.tbt)}, ` +
+          `CLS ${format.cls(m.cls)} (CPU benchmark index ${Math.round(m.benchmarkIndex)})`,
+      ),
+  });
+  printLighthouse(reports, runs);
+  fs.mkdirSync(RESULTS_DIR, { recursive: true });
+  const file = path.join(RESULTS_DIR, `lighthouse-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  fs.writeFileSync(
+    file,
+    JSON.stringify({ lighthouse: lighthouseVersion(), runs, cpus: os.cpus().length, reports }, null, 2),
+  );
+  console.log(`\n${file} (${Math.round((Date.now() - started) / 1000)} s)`);
+}

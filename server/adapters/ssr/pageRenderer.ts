@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyRequest } from 'fastify';
+import type { Manifest } from 'vite';
+import type { PageSeed, UiCookie } from '../../../src/ports/pageSeed';
+import { UI_COOKIE } from '../../../src/ports/pageSeed';
+import { restorePreferences } from '../../../src/domain/preferences/preferences';
+import { isMobileUserAgent } from '../../../src/domain/shared/device';
+import type { CurrentUser } from '../../domain/accounts/currentUser';
+import type { SiteService } from '../../domain/site/siteService';
+import type { ContentServices } from '../http/routes/content';
+import { SESSION_COOKIE } from '../http/auth';
+import { renderPorts, type RenderPortsFor } from './renderPorts';
+import { THEME_SCRIPT } from './themeScript';
+import { sanitizeArticleHtml } from './htmlSanitizer';
+
+/** Where the build puts the server renderer, inside the client folder (never served, see app.ts). */
+export const SSR_FOLDER = '.ssr';
+const SEED_ID = 'page-seed';
+
+/** The built `src/entry-server.tsx`, loaded at run time (the server never imports the views themselves). */
+interface RendererModule {
+  renderPage(request: {
+    url: string;
+    ports: RenderPortsFor;
+    seed: Omit<PageSeed, 'loads'>;
+    sanitizeHtml: (html: string) => string;
+  }): Promise<{
+    html: string;
+    seed: PageSeed;
+    pageSource: string;
+  }>;
+}
+
+export interface PageRendererOptions {
+  clientDir: string;
+  site: SiteService;
+  content: ContentServices;
+  authenticate(token: string): Promise<CurrentUser | undefined>;
+}
+
+export interface PageRenderer {
+  /** The page as complete HTML around the client's shell, or undefined when it cannot be rendered. */
+  render(request: FastifyRequest, shell: string): Promise<string | undefined>;
+}
+
+/** `<`, `>` and `&` escaped, so embedded JSON can never close its script element. */
+function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+}
+
+function readUiCookie(raw: string | undefined): UiCookie {
+  if (!raw) return {};
+  try {
+    const value: unknown = JSON.parse(raw);
+    return typeof value === 'object' && value !== null ? (value as UiCookie) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The chunk's static imports, depth first, each once: what the page needs before it runs. */
+function closure(manifest: Manifest, key: string, seen = new Set<string>()): string[] {
+  if (seen.has(key) || !manifest[key]) return [];
+  seen.add(key);
+  return [key, ...(manifest[key].imports ?? []).flatMap((child) => closure(manifest, child, seen))];
+}
+
+/** Links for a page's own chunk and styles (the entry's are in the shell already). */
+function pageLinks(manifest: Manifest, source: string): string {
+  const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+  const inShell = new Set(entry ? closure(manifest, entry) : []);
+  const chunks = closure(manifest, source).filter((key) => !inShell.has(key));
+  const styles = [...new Set(chunks.flatMap((key) => manifest[key]?.css ?? []))];
+  return [
+    ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
+    ...chunks.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`),
+  ].join('');
+}
+
+/**
+ * Server rendering of the reading pages: the built renderer (`.ssr/entry-server.js`, the same React views
+ * as the browser's) is given ports served by our own services, and its markup and data go into the shell.
+ * Without a built renderer the shell is served as it is and the browser renders alone.
+ */
+export function createPageRenderer(options: PageRendererOptions): PageRenderer | undefined {
+  const rendererFile = path.join(options.clientDir, SSR_FOLDER, 'entry-server.js');
+  const manifestFile = path.join(options.clientDir, '.vite', 'manifest.json');
+  if (!fs.existsSync(rendererFile) || !fs.existsSync(manifestFile)) return undefined;
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
+  let renderer: Promise<RendererModule> | undefined;
+  const load = () => (renderer ??= import(pathToFileURL(rendererFile).href) as Promise<RendererModule>);
+
+  const viewerOf = async (request: FastifyRequest): Promise<CurrentUser | null> => {
+    const token = request.cookies[SESSION_COOKIE];
+    return token ? ((await options.authenticate(token)) ?? null) : null;
+  };
+
+  return {
+    async render(request, shell) {
+      // `/` only redirects to /home (the browser keeps its query, e.g. ?showSpecial).
+      if (request.url.split('?')[0] === '/') return undefined;
+      const [module, viewer] = await Promise.all([load(), viewerOf(request)]);
+      const ports = renderPorts(options.site, options.content, viewer);
+      const [config, pageHeaders] = await Promise.all([ports.siteApi.config(), ports.siteApi.pageHeaders()]);
+      const ui = readUiCookie(request.cookies[UI_COOKIE]);
+      const seed: Omit<PageSeed, 'loads'> = {
+        config,
+        pageHeaders,
+        user: viewer
+          ? { id: viewer.id, nickName: viewer.nickName, avatar: viewer.avatar, role: viewer.role, username: viewer.username }
+          : null,
+        theme: ui.theme === 'dark' || ui.theme === 'light' ? ui.theme : 'light',
+        preferences: restorePreferences(ui.preferences),
+        desktop: !isMobileUserAgent(request.headers['user-agent'] ?? ''),
+      };
+      const page = await module.renderPage({ url: request.url, ports, seed, sanitizeHtml: sanitizeArticleHtml });
+      const themeHead =
+        ui.theme === 'dark' || ui.theme === 'light' ? '' : `<script>${THEME_SCRIPT}</script>`;
+      return shell
+        .replace('<html lang="zh-CN">', `<html lang="zh-CN" data-theme="${seed.theme}" style="color-scheme:${seed.theme}">`)
+        .replace('</head>', () => `${themeHead}${pageLinks(manifest, page.pageSource)}</head>`)
+        .replace(
+          '<div id="root"></div>',
+          () => `<div id="root">${page.html}</div><script type="application/json" id="${SEED_ID}">${scriptSafeJson(page.seed)}</script>`,
+        );
+    },
+  };
+}

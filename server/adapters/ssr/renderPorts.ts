@@ -1,0 +1,110 @@
+import { Type, type TSchema } from 'typebox';
+import { Value } from 'typebox/value';
+import {
+  AlbumDto,
+  ArticleDetailDto,
+  ArticlePageDto,
+  CategoryDto,
+  FilteredArticlePageDto,
+  FriendLinkDto,
+  HotArticleDto,
+  MessageDto,
+  MessagePageDto,
+  MessageReplyDto,
+  PhotoPageDto,
+  RecommendDto,
+  ResourceGroupDto,
+  SiteFactsDto,
+  SiteGroupDto,
+  TagDto,
+  TalkDto,
+  TalkPageDto,
+  TimelinePageDto,
+} from '../../../src/protocol/content';
+import { PageHeaderListDto, SiteConfigDto } from '../../../src/protocol/site';
+import type { ContentApi } from '../../../src/ports/contentApi';
+import type { SiteApi } from '../../../src/ports/siteApi';
+import type { CurrentUser } from '../../domain/accounts/currentUser';
+import { AppError } from '../../domain/errors';
+import { parsePage } from '../../domain/content/input';
+import type { ContentServices } from '../http/routes/content';
+import type { SiteService } from '../../domain/site/siteService';
+
+/** The reading ports of the browser app, served by the server's own services for a render. */
+export interface RenderPortsFor {
+  siteApi: SiteApi;
+  contentApi: ContentApi;
+}
+
+/**
+ * Exactly what the HTTP answer would carry: the wire schema drops any field a service keeps for itself,
+ * so the page's embedded data never holds more than the API would give the same reader.
+ */
+function wire<T>(schema: TSchema, value: unknown): T {
+  return Value.Clean(schema, Value.Clone(value)) as T;
+}
+
+/** An item that does not exist reads as null, as the browser's adapter answers a 404. */
+async function orNull<T>(read: () => Promise<T>): Promise<T | null> {
+  try {
+    return await read();
+  } catch (error) {
+    if (error instanceof AppError && (error.kind === 'notFound' || error.kind === 'invalid')) return null;
+    throw error;
+  }
+}
+
+const onlyInTheBrowser = () => Promise.reject(new Error('not available while the server renders a page'));
+
+/**
+ * The ports a server render reads through: the same calls as the browser's HTTP adapters, answered by the
+ * services directly (no request to ourselves). Writes are never made while rendering.
+ */
+export function renderPorts(site: SiteService, { articles, showcase, board }: ContentServices, viewer: CurrentUser | null): RenderPortsFor {
+  const contentApi: ContentApi = {
+    homeArticles: async (page, size) => wire(ArticlePageDto, await articles.home(parsePage(page, size))),
+    timeline: async (page, size) => wire(TimelinePageDto, await articles.timeline(parsePage(page, size))),
+    articlesByTag: (tagId, page, size) =>
+      orNull(async () => wire(FilteredArticlePageDto, await articles.byTag(tagId, parsePage(page, size)))),
+    articlesByCategory: (categoryId, page, size) =>
+      orNull(async () => wire(FilteredArticlePageDto, await articles.byCategory(categoryId, parsePage(page, size)))),
+    // Reading counts one view, as the page's call in the browser would have.
+    article: (id) => orNull(async () => wire(ArticleDetailDto, await articles.read(String(id)))),
+    recommendations: (id) => orNull(async () => wire(RecommendDto, await articles.recommend(String(id)))),
+    hotArticles: async () => wire(Type.Array(HotArticleDto), await articles.hot()),
+    categories: async () => wire(Type.Array(CategoryDto), await articles.categories()),
+    tags: async () => wire(Type.Array(TagDto), await articles.tags()),
+    siteFacts: async () => wire(SiteFactsDto, await articles.facts()),
+    albums: async () => wire(Type.Array(AlbumDto), await showcase.albums()),
+    photos: (albumId, page, size) =>
+      orNull(async () => wire(PhotoPageDto, await showcase.photos(String(albumId), parsePage(page, size)))),
+    talks: async (page, size) => wire(TalkPageDto, await showcase.talks(parsePage(page, size))),
+    talk: (id) => orNull(async () => wire(TalkDto, await showcase.talk(String(id)))),
+    friendLinks: async () => wire(Type.Array(FriendLinkDto), await showcase.links()),
+    resources: async (side) => wire(Type.Array(ResourceGroupDto), await showcase.resources(side)),
+    sites: async () => wire(Type.Array(SiteGroupDto), await showcase.sites()),
+    messages: async (query) =>
+      wire(MessagePageDto, await board.list(parsePage(query.current, query.size), query.userId, viewer)),
+    message: (id) => orNull(async () => wire(MessageDto, await board.get(String(id), viewer))),
+    messageReplies: async (messageId) => wire(Type.Array(MessageReplyDto), await board.replies(String(messageId))),
+    search: onlyInTheBrowser,
+    addReadingDuration: onlyInTheBrowser,
+    likeArticle: onlyInTheBrowser,
+    applyFriendLink: onlyInTheBrowser,
+    pendingFriendLinks: onlyInTheBrowser,
+    reviewFriendLink: onlyInTheBrowser,
+    publishMessage: onlyInTheBrowser,
+    editMessage: onlyInTheBrowser,
+    deleteMessage: onlyInTheBrowser,
+    likeMessage: onlyInTheBrowser,
+    replyToMessage: onlyInTheBrowser,
+    deleteMessageReply: onlyInTheBrowser,
+  };
+  const siteApi: SiteApi = {
+    config: async () => wire(SiteConfigDto, await site.config()),
+    pageHeaders: async () => wire(PageHeaderListDto, await site.pageHeaders()),
+    homeArticles: async (page, size) => wire(ArticlePageDto, await articles.home(parsePage(page, size))),
+    addView: onlyInTheBrowser,
+  };
+  return { siteApi, contentApi };
+}

@@ -1,0 +1,33 @@
+/**
+ * The one catalogue of user-facing text, one module per area so each page loads only the words it shows.
+ * Import it whole as a namespace (`import * as zhCN from …/i18n/zh-CN`): the build keeps each area with
+ * the code that reads it. The server imports it too (plain data), so a message reads the same in the
+ * dialog and in an API refusal.
+ */
+export { site } from './zh-CN/site';
+export { backup } from './zh-CN/backup';
+export { contentServer } from './zh-CN/contentServer';
+export { server } from './zh-CN/server';
+export { musicServer } from './zh-CN/musicServer';
+export { chat } from './zh-CN/chat';
+export { http } from './zh-CN/http';
+export { greeting } from './zh-CN/greeting';
+export { relativeTime } from './zh-CN/relativeTime';
+export { nav } from './zh-CN/nav';
+export { theme } from './zh-CN/theme';
+export { footer } from './zh-CN/footer';
+export { backToTop, loading, lazyLoadFailed } from './zh-CN/shell';
+export { contextMenu } from './zh-CN/contextMenu';
+export { copy } from './zh-CN/copy';
+export { notFound } from './zh-CN/notFound';
+export { empty } from './zh-CN/empty';
+export { notices } from './zh-CN/notices';
+export { home } from './zh-CN/home';
+export { validation } from './zh-CN/validation';
+export { account } from './zh-CN/account';
+export { notify } from './zh-CN/notify';
+export { content } from './zh-CN/content';
+export { search } from './zh-CN/search';
+export { music } from './zh-CN/music';
+export { article } from './zh-CN/article';
+export { messages } from './zh-CN/messages';

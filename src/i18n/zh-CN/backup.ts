@@ -1,0 +1,22 @@
+/** Backup, restore and shutdown (issue 12): the `backup`/`restore` commands and the draining server. */
+export const backup = {
+  backupUsage: '用法：npm run backup -- <备份文件> [--without-music-files]',
+  restoreUsage: '用法：npm run restore -- <备份文件>',
+  stage: { database: '数据库', media: '媒体文件', music: '音乐文件', verify: '校验备份', extract: '解包文件', rows: '写入数据' } as Record<string, string>,
+  backedUp: (file: string, size: string, seconds: string) => `备份完成：${file}（${size}，用时 ${seconds} 秒）`,
+  backupCounts: (rows: number, media: number, music: number, musicIncluded: boolean) =>
+    `共 ${rows} 行数据、${media} 个媒体文件、${musicIncluded ? `${music} 个音乐文件` : '不含音乐文件'}`,
+  restored: (seconds: string) => `还原完成，用时 ${seconds} 秒。现在可以启动站点了`,
+  archiveMissing: (file: string) => `找不到备份文件：${file}`,
+  foreign: '这不是本站的备份文件，已拒绝还原（没有改动任何数据）',
+  damaged: '备份文件已损坏（内容不完整或校验和不符），已拒绝还原（没有改动任何数据）',
+  newerFormat: (version: number) => `备份文件的格式版本（${version}）比本程序新，请先升级程序再还原`,
+  newerSchema: (migration: string) => `备份中的数据库结构（${migration}）比本程序新，请先升级程序再还原`,
+  schemaMismatch: (archive: string, current: string) =>
+    `备份中的数据库结构（${archive}）与本程序（${current}）不一致：换数据库还原时两者必须相同，请用备份时的程序版本还原后再升级`,
+  databaseFileExists: (file: string) => `数据目录里已有站点数据库 ${file}：只能还原到空的数据目录，请换一个新目录（DATA_DIR）`,
+  folderNotEmpty: (dir: string) => `${dir} 里已有文件：只能还原到空的数据目录，请换一个新目录或先清空它`,
+  databaseNotEmpty: (table: string, rows: number) => `目标数据库不是空的（表 ${table} 已有 ${rows} 行）：只能还原到空数据库，请新建一个数据库`,
+  rolledBack: '还原中途失败，已撤销这次还原写入的数据和文件',
+  shuttingDown: '服务器正在重启或维护，请稍后再试',
+} as const;

@@ -1,0 +1,4 @@
+export const empty = {
+  generic: '这里还什么都没有',
+  hint: '过些日子再来看看吧',
+} as const;

@@ -1,0 +1,3 @@
+export const notices = {
+  close: '关闭通知',
+} as const;

@@ -1,0 +1,3 @@
+export const site = {
+  defaultName: '个人博客',
+} as const;

@@ -1,0 +1,5 @@
+export const theme = {
+  light: '浅色模式',
+  dark: '深色模式',
+  switchTo: (mode: string) => `切换到${mode}`,
+} as const;

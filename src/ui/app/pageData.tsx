@@ -1,0 +1,40 @@
+import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
+import type { PageSeed } from '../../ports/pageSeed';
+
+/**
+ * The page's server-rendered data, seen by views. On the server `collect` remembers each load so the
+ * render can wait for it; in the browser `seed` answers the same loads once, while the page hydrates.
+ */
+export interface PageData {
+  seed: PageSeed | null;
+  /**
+   * Server only: cleans HTML made from Markdown (DOMPurify needs a browser's DOM; the server brings its own
+   * sanitiser with the same rules).
+   */
+  sanitizeHtml?: (html: string) => string;
+  /** Server only: the load's promise, one per key (React's `use` waits for it). */
+  collect?: (key: string, load: () => Promise<unknown>) => Promise<LoadOutcome>;
+}
+
+export type LoadOutcome = { ok: true; data: unknown } | { ok: false };
+
+const PageDataContext = createContext<PageData>({ seed: null });
+
+export function PageDataProvider({ value, children }: { value: PageData; children: ReactNode }) {
+  return <PageDataContext.Provider value={value}>{children}</PageDataContext.Provider>;
+}
+
+export function usePageData(): PageData {
+  return useContext(PageDataContext);
+}
+
+const subscribeNever = () => () => undefined;
+
+/** False on the server and while the page hydrates, true from the first render after it. */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => true,
+    () => false,
+  );
+}

@@ -1,0 +1,127 @@
+import { useEffect } from 'react';
+import { TOKENS } from '../../ports/tokens';
+import { useService } from '../di';
+
+/**
+ * What a reader is likely to open next, most likely first. Each part's chunk is fetched when the browser
+ * is idle after the page has loaded, one at a time, so its first open needs no download.
+ */
+export const IDLE_PREFETCH_ORDER = ['search', 'login', 'notifications', 'player', 'chat'] as const;
+export type IdlePart = (typeof IDLE_PREFETCH_ORDER)[number];
+
+/** A fetch of code only: it starts nothing and resolves (never rejects) once the chunk is in or has failed. */
+export type Prefetch = () => Promise<unknown>;
+
+const registered = new Map<IdlePart, Map<unknown, Prefetch>>();
+
+/**
+ * Queues a chunk for the idle prefetch; parts registered under the same name run in registration order.
+ * `key` identifies the chunk (the prefetch itself by default): registering it again replaces it.
+ */
+export function prefetchWhenIdle(part: IdlePart, prefetch: Prefetch, key: unknown = prefetch): void {
+  const entries = registered.get(part) ?? new Map<unknown, Prefetch>();
+  entries.set(key, prefetch);
+  registered.set(part, entries);
+}
+
+/** The registered prefetches in the order of IDLE_PREFETCH_ORDER. */
+export function idlePrefetches(): Prefetch[] {
+  return IDLE_PREFETCH_ORDER.flatMap((part) => [...(registered.get(part)?.values() ?? [])]);
+}
+
+/** The subset of the Network Information API this reads (Chromium only; elsewhere it is absent). */
+export interface ConnectionHints {
+  saveData?: boolean;
+  effectiveType?: string;
+}
+
+/** No prefetch when the reader asked to save data or the connection is 2G: first use will fetch instead. */
+export function shouldPrefetch(connection: ConnectionHints | undefined): boolean {
+  if (!connection) return true;
+  return !connection.saveData && connection.effectiveType !== '2g' && connection.effectiveType !== 'slow-2g';
+}
+
+/** Runs `callback` when the thread is idle; returns the cancel. */
+export type IdleScheduler = (callback: () => void) => () => void;
+
+/** Fallback where `requestIdleCallback` is missing (Safari): a pause long enough for the page to settle. */
+export const IDLE_FALLBACK_MS = 1000;
+/** Even a page that never goes idle (an animation) gets its prefetch after this long. */
+export const IDLE_TIMEOUT_MS = 3000;
+
+export function browserIdleScheduler(win: Window & typeof globalThis): IdleScheduler {
+  return (callback) => {
+    if (typeof win.requestIdleCallback === 'function') {
+      const handle = win.requestIdleCallback(() => callback(), { timeout: IDLE_TIMEOUT_MS });
+      return () => win.cancelIdleCallback(handle);
+    }
+    const handle = win.setTimeout(callback, IDLE_FALLBACK_MS);
+    return () => win.clearTimeout(handle);
+  };
+}
+
+/**
+ * Runs the prefetches one after another, each in an idle period of its own, and calls `onDone` after the
+ * last. Returns the cancel: nothing further starts after it (a fetch under way finishes on its own).
+ */
+export function runWhenIdle(prefetches: readonly Prefetch[], idle: IdleScheduler, onDone: () => void): () => void {
+  let cancelled = false;
+  let cancelIdle: () => void = () => undefined;
+  const step = (index: number) => {
+    if (cancelled) return;
+    if (index >= prefetches.length) {
+      onDone();
+      return;
+    }
+    cancelIdle = idle(() => {
+      if (cancelled) return;
+      void prefetches[index]!()
+        .catch(() => undefined)
+        .then(() => step(index + 1));
+    });
+  };
+  step(0);
+  return () => {
+    cancelled = true;
+    cancelIdle();
+  };
+}
+
+/** Set on the root element once the idle prefetch has run (`done`) or was skipped (`skipped`); tests wait on it. */
+export const IDLE_PREFETCH_ATTRIBUTE = 'data-idle-prefetch';
+
+let finished = false;
+
+/**
+ * Mounted once in the layout: after the load event, when the browser is idle, fetches the parts
+ * registered with `prefetchWhenIdle` (search, login, message drawer…) and the player's and the chat
+ * room's code through their loaders, most likely first. Only ever from an effect, never during render.
+ */
+export function useIdlePrefetch(): void {
+  const player = useService(TOKENS.playerLoader);
+  const chat = useService(TOKENS.chatLoader);
+  useEffect(() => {
+    if (finished) return;
+    const root = document.documentElement;
+    const connection = (navigator as Navigator & { connection?: ConnectionHints }).connection;
+    if (!shouldPrefetch(connection)) {
+      root.setAttribute(IDLE_PREFETCH_ATTRIBUTE, 'skipped');
+      return;
+    }
+    prefetchWhenIdle('player', () => player.preload(), player);
+    prefetchWhenIdle('chat', () => chat.preload(), chat);
+    let cancelRun: () => void = () => undefined;
+    const start = () => {
+      cancelRun = runWhenIdle(idlePrefetches(), browserIdleScheduler(window), () => {
+        finished = true;
+        root.setAttribute(IDLE_PREFETCH_ATTRIBUTE, 'done');
+      });
+    };
+    if (document.readyState === 'complete') start();
+    else window.addEventListener('load', start, { once: true });
+    return () => {
+      window.removeEventListener('load', start);
+      cancelRun();
+    };
+  }, [player, chat]);
+}

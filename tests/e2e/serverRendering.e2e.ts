@@ -1,0 +1,113 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import type { ArticleDetailDto, ArticlePageDto, TimelinePageDto } from '../../src/protocol/content';
+import { describeInBrowser, startSite, waitForHydration, type Site } from './support/harness';
+
+/** Where the page's landmarks sit, to compare the server's markup with the hydrated page. */
+async function layoutOf(page: Page): Promise<Record<string, number[]>> {
+  return page.evaluate(() => {
+    const boxes: Record<string, number[]> = {};
+    for (const selector of ['header.site-header', 'h1', 'main', 'footer.site-footer', '.article-card', '.md-editor-preview']) {
+      const element = document.querySelector(selector);
+      if (!element) continue;
+      const box = element.getBoundingClientRect();
+      boxes[selector] = [box.x, box.y, box.width, box.height].map(Math.round);
+    }
+    return boxes;
+  });
+}
+
+describeInBrowser('pages rendered on the server', () => {
+  let site: Site;
+  let noScript: BrowserContext;
+  let withCode: ArticleDetailDto;
+
+  beforeAll(async () => {
+    site = await startSite();
+    // Entrance animations move things on purpose: both sides are compared at their end state.
+    noScript = await site.browser.newContext({
+      baseURL: site.baseUrl,
+      javaScriptEnabled: false,
+      viewport: { width: 1280, height: 800 },
+      reducedMotion: 'reduce',
+    });
+    const home = await site.api<ArticlePageDto>('/api/article/blogHomeGetArticleList/1/50');
+    for (const { id } of home.result!.list) {
+      const article = (await site.api<ArticleDetailDto>(`/api/article/getArticleById/${id}`)).result!;
+      if (article.article_content.includes('```ts')) {
+        withCode = article;
+        break;
+      }
+    }
+  });
+  afterAll(async () => {
+    await noScript?.close();
+    await site?.close();
+  });
+
+  it('with JavaScript off, an article shows its title, its body and its highlighted code blocks', async () => {
+    const page = await noScript.newPage();
+    await page.goto(`/article?id=${withCode.id}`);
+    await expect(page.locator('h1').first().textContent()).resolves.toBe(withCode.article_title);
+    const firstParagraph = withCode.article_content.split('\n').find((line) => /^[\u4e00-\u9fff]/.test(line))!;
+    const body = (await page.locator('.md-editor-preview').textContent()) ?? '';
+    expect(body).toContain(firstParagraph.slice(0, 12));
+    expect(await page.locator('.md-editor-preview pre code .hljs-keyword').count()).toBeGreaterThan(0);
+    await page.close();
+  });
+
+  it('with JavaScript off, the home list and the timeline are readable', async () => {
+    const page = await noScript.newPage();
+    const home = (await site.api<ArticlePageDto>('/api/article/blogHomeGetArticleList/1/8')).result!;
+    await page.goto('/home');
+    const homeText = (await page.locator('main').textContent()) ?? '';
+    for (const article of home.list) expect(homeText).toContain(article.article_title);
+
+    const timeline = (await site.api<TimelinePageDto>('/api/article/blogTimelineGetArticleList/1/10')).result!;
+    await page.goto('/archives');
+    const archiveText = (await page.locator('main').textContent()) ?? '';
+    for (const year of timeline.list) for (const article of year.articles) expect(archiveText).toContain(article.article_title);
+    await page.close();
+  });
+
+  it.each(['/home', '/archives', '/talk', '/article'])(
+    '%s hydrates without a warning, without fetching what the server sent, and without moving',
+    async (pathname) => {
+      const url = pathname === '/article' ? `/article?id=${withCode.id}` : pathname;
+      const before = await noScript.newPage();
+      await before.goto(url);
+      const rendered = await layoutOf(before);
+      await before.close();
+
+      const page = await site.newPage({ reducedMotion: 'reduce' });
+      const fetched: string[] = [];
+      page.on('request', (request) => {
+        const { pathname: path } = new URL(request.url());
+        if (path.startsWith('/api/') && request.method() === 'GET') fetched.push(path);
+      });
+      await page.goto(url);
+      await waitForHydration(page);
+      await page.waitForLoadState('networkidle');
+      expect(site.log(page).consoleErrors).toEqual([]);
+      // The view count is the only call a visit makes (a PUT); everything shown came with the page.
+      expect(fetched).toEqual([]);
+      expect(await layoutOf(page)).toEqual(rendered);
+      await page.close();
+    },
+  );
+
+  it('an article carries schema.org BlogPosting data beside its Open Graph tags', async () => {
+    const html = await (await fetch(`${site.baseUrl}/article?id=${withCode.id}`)).text();
+    const json = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html)?.[1];
+    expect(json).toBeDefined();
+    const data = JSON.parse(json!) as Record<string, unknown>;
+    expect(data).toMatchObject({ '@type': 'BlogPosting', headline: withCode.article_title, datePublished: withCode.createdAt });
+    expect(html).toContain(`<meta property="og:title" content="${withCode.article_title}" />`);
+  });
+
+  it('keeps the server renderer and the build manifest to itself', async () => {
+    for (const file of ['/.ssr/entry-server.js', '/.vite/manifest.json']) {
+      expect((await fetch(site.baseUrl + file)).status).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import {
+  IDLE_PREFETCH_ORDER,
+  idlePrefetches,
+  prefetchWhenIdle,
+  runWhenIdle,
+  shouldPrefetch,
+  type IdleScheduler,
+} from '../../../src/ui/hooks/idlePrefetch';
+
+async function settle() {
+  for (let i = 0; i < 5; i++) await Promise.resolve();
+}
+
+/** An idle scheduler the test drives: each `idle()` runs the one callback waiting, if any. */
+function manualIdle() {
+  const waiting: (() => void)[] = [];
+  const scheduler: IdleScheduler = (callback) => {
+    waiting.push(callback);
+    return () => {
+      const index = waiting.indexOf(callback);
+      if (index >= 0) waiting.splice(index, 1);
+    };
+  };
+  return {
+    scheduler,
+    pending: () => waiting.length,
+    /** Lets finished fetches schedule their successor, runs the waiting callback, lets its fetch settle. */
+    idle: async () => {
+      await settle();
+      waiting.shift()?.();
+      await settle();
+    },
+  };
+}
+
+function deferred() {
+  let resolve!: () => void;
+  let reject!: (error: Error) => void;
+  const promise = new Promise<void>((res, rej) => {
+    resolve = res;
+    reject = rej;
+  });
+  return { promise, resolve, reject };
+}
+
+describe('runWhenIdle', () => {
+  it('starts nothing before the browser is idle, then fetches one chunk per idle period, in order', async () => {
+    const started: string[] = [];
+    const fetches = ['search', 'login', 'chat'].map((name) => () => {
+      started.push(name);
+      return Promise.resolve();
+    });
+    const clock = manualIdle();
+    let done = false;
+    runWhenIdle(fetches, clock.scheduler, () => (done = true));
+    expect(started).toEqual([]);
+    await clock.idle();
+    expect(started).toEqual(['search']);
+    await clock.idle();
+    expect(started).toEqual(['search', 'login']);
+    expect(done).toBe(false);
+    await clock.idle();
+    expect(started).toEqual(['search', 'login', 'chat']);
+    expect(done).toBe(true);
+  });
+
+  it('waits for a fetch to finish before asking for the next idle period', async () => {
+    const first = deferred();
+    const started: number[] = [];
+    const clock = manualIdle();
+    runWhenIdle(
+      [() => (started.push(1), first.promise), () => (started.push(2), Promise.resolve())],
+      clock.scheduler,
+      () => undefined,
+    );
+    await clock.idle();
+    expect(clock.pending()).toBe(0);
+    await clock.idle();
+    expect(started).toEqual([1]);
+    first.resolve();
+    await clock.idle();
+    expect(started).toEqual([1, 2]);
+  });
+
+  it('goes on after a failed fetch', async () => {
+    const started: number[] = [];
+    const clock = manualIdle();
+    let done = false;
+    runWhenIdle(
+      [() => (started.push(1), Promise.reject(new Error('offline'))), () => (started.push(2), Promise.resolve())],
+      clock.scheduler,
+      () => (done = true),
+    );
+    await clock.idle();
+    await clock.idle();
+    expect(started).toEqual([1, 2]);
+    expect(done).toBe(true);
+  });
+
+  it('starts nothing more once cancelled', async () => {
+    const started: number[] = [];
+    const clock = manualIdle();
+    let done = false;
+    const cancel = runWhenIdle(
+      [() => (started.push(1), Promise.resolve()), () => (started.push(2), Promise.resolve())],
+      clock.scheduler,
+      () => (done = true),
+    );
+    await clock.idle();
+    cancel();
+    expect(clock.pending()).toBe(0);
+    await clock.idle();
+    expect(started).toEqual([1]);
+    expect(done).toBe(false);
+  });
+});
+
+describe('shouldPrefetch', () => {
+  it('prefetches unless the reader saves data or the connection is 2G', () => {
+    expect(shouldPrefetch(undefined)).toBe(true);
+    expect(shouldPrefetch({ effectiveType: '4g' })).toBe(true);
+    expect(shouldPrefetch({ effectiveType: '3g', saveData: false })).toBe(true);
+    expect(shouldPrefetch({ effectiveType: '4g', saveData: true })).toBe(false);
+    expect(shouldPrefetch({ effectiveType: '2g' })).toBe(false);
+    expect(shouldPrefetch({ effectiveType: 'slow-2g' })).toBe(false);
+  });
+});
+
+describe('prefetchWhenIdle', () => {
+  it('orders the registered parts by likelihood, whatever the order they registered in, once per key', () => {
+    expect(IDLE_PREFETCH_ORDER).toEqual(['search', 'login', 'notifications', 'player', 'chat']);
+    const chat = () => Promise.resolve('chat');
+    const search = () => Promise.resolve('search');
+    const login = () => Promise.resolve('login');
+    const runtime = { name: 'player runtime' };
+    prefetchWhenIdle('chat', chat);
+    prefetchWhenIdle('player', () => Promise.resolve('runtime'), runtime);
+    prefetchWhenIdle('login', login);
+    prefetchWhenIdle('search', search);
+    prefetchWhenIdle('search', search);
+    prefetchWhenIdle('player', () => Promise.resolve('runtime again'), runtime);
+    const order = idlePrefetches();
+    expect(order).toHaveLength(4);
+    expect(order[0]).toBe(search);
+    expect(order[1]).toBe(login);
+    expect(order[3]).toBe(chat);
+  });
+});
