@@ -8,23 +8,54 @@ import autocannon from 'autocannon';
 import { loadConfig } from '../server/config';
 import { createServer } from '../server/main';
 
-const CONNECTIONS = 10;
-const DURATION_S = 5;
+/** The hot reads the issue names: the site configuration and the first page of the home list. */
+export const HOT_READS = ['/api/config', '/api/article/blogHomeGetArticleList/1/10'] as const;
+const CONNECTIONS = [10, 100] as const;
+const DURATION_S = Number(argument('duration') ?? 5);
+/** Each pair of measurements is repeated, the order swapped each round, and averaged. */
+const ROUNDS = Number(argument('rounds') ?? 2);
 const WARM_UP_S = 1;
+/** Goals of issue 11: at least this share of the bare server's requests per second… */
+export const RATIO_GOAL = 0.7;
+/** …and a p99 latency under this many milliseconds at 100 connections. */
+export const P99_GOAL_MS = 10;
 
-export interface RpsReport {
-  blog: number;
-  bare: number;
-  /** Blog server's requests per second over the bare server's. */
-  ratio: number;
-  bytes: number;
+function argument(name: string): string | undefined {
+  const prefix = `--${name}=`;
+  return process.argv.find((arg) => arg.startsWith(prefix))?.slice(prefix.length);
 }
 
-async function requestsPerSecond(url: string, duration: number): Promise<number> {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration, timeout: 10, workers: 1 });
+interface Sample {
+  rps: number;
+  p99: number;
+}
+
+export interface RpsRow {
+  path: string;
+  connections: number;
+  bytes: number;
+  blog: Sample;
+  bare: Sample;
+  /** Blog server's requests per second over the bare server's. */
+  ratio: number;
+}
+
+export interface RpsReport {
+  rows: RpsRow[];
+  durationS: number;
+  rounds: number;
+}
+
+async function measure(url: string, connections: number, duration: number): Promise<Sample> {
+  const result = await autocannon({ url, connections, duration, timeout: 10, workers: 1 });
   const failures = result.errors + result.timeouts + result.non2xx;
   if (failures > 0) throw new Error(`${url}: ${failures} failed requests during the benchmark`);
-  return result.requests.average;
+  return { rps: result.requests.average, p99: result.latency.p99 };
+}
+
+function mean(samples: Sample[]): Sample {
+  const sum = samples.reduce((total, s) => ({ rps: total.rps + s.rps, p99: total.p99 + s.p99 }), { rps: 0, p99: 0 });
+  return { rps: sum.rps / samples.length, p99: sum.p99 / samples.length };
 }
 
 function listen(server: http.Server): Promise<string> {
@@ -34,8 +65,9 @@ function listen(server: http.Server): Promise<string> {
 }
 
 /**
- * GET /api/config on the real server (Fastify, SQLite, schemas, helmet, compression) against a bare
- * node:http server answering the same bytes, both measured in this run on this machine.
+ * The hot reads on the real server (Fastify, SQLite, schemas, security headers, compression) against a bare
+ * node:http server answering the same bytes with the same content type, both measured in this run on this
+ * machine, at 10 and at 100 connections.
  */
 export async function measureConfigRps(): Promise<RpsReport> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-bench-data-'));
@@ -45,22 +77,53 @@ export async function measureConfigRps(): Promise<RpsReport> {
   });
   const bare = http.createServer();
   try {
-    const blogUrl = `${(await blog.app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '')}/api/config`;
-    const sample = await fetch(blogUrl);
-    const body = Buffer.from(await sample.arrayBuffer());
-    const contentType = sample.headers.get('content-type') ?? 'application/json; charset=utf-8';
-    if (sample.status !== 200) throw new Error(`GET /api/config answered ${sample.status}`);
-    bare.on('request', (_request, response) => {
-      response.writeHead(200, { 'content-type': contentType, 'content-length': body.length });
-      response.end(body);
+    const blogOrigin = (await blog.app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
+    const answers = new Map<string, { body: Buffer; type: string }>();
+    for (const route of HOT_READS) {
+      const sample = await fetch(`${blogOrigin}${route}`);
+      if (sample.status !== 200) throw new Error(`GET ${route} answered ${sample.status}`);
+      answers.set(route, {
+        body: Buffer.from(await sample.arrayBuffer()),
+        type: sample.headers.get('content-type') ?? 'application/json; charset=utf-8',
+      });
+    }
+    bare.on('request', (request: http.IncomingMessage, response: http.ServerResponse) => {
+      const answer = answers.get(request.url ?? '');
+      if (!answer) {
+        response.writeHead(404).end();
+        return;
+      }
+      response.writeHead(200, { 'content-type': answer.type, 'content-length': answer.body.length });
+      response.end(answer.body);
     });
-    const bareUrl = `${await listen(bare)}/api/config`;
+    const bareOrigin = await listen(bare);
 
-    await requestsPerSecond(bareUrl, WARM_UP_S);
-    const bareRps = await requestsPerSecond(bareUrl, DURATION_S);
-    await requestsPerSecond(blogUrl, WARM_UP_S);
-    const blogRps = await requestsPerSecond(blogUrl, DURATION_S);
-    return { blog: blogRps, bare: bareRps, ratio: blogRps / bareRps, bytes: body.length };
+    const rows: RpsRow[] = [];
+    for (const route of HOT_READS) {
+      for (const connections of CONNECTIONS) {
+        const blogSamples: Sample[] = [];
+        const bareSamples: Sample[] = [];
+        for (let round = 0; round < ROUNDS; round++) {
+          const order = round % 2 === 0 ? (['bare', 'blog'] as const) : (['blog', 'bare'] as const);
+          for (const which of order) {
+            const url = `${which === 'bare' ? bareOrigin : blogOrigin}${route}`;
+            await measure(url, connections, WARM_UP_S);
+            (which === 'bare' ? bareSamples : blogSamples).push(await measure(url, connections, DURATION_S));
+          }
+        }
+        const blogMean = mean(blogSamples);
+        const bareMean = mean(bareSamples);
+        rows.push({
+          path: route,
+          connections,
+          bytes: answers.get(route)!.body.length,
+          blog: blogMean,
+          bare: bareMean,
+          ratio: blogMean.rps / bareMean.rps,
+        });
+      }
+    }
+    return { rows, durationS: DURATION_S, rounds: ROUNDS };
   } finally {
     await new Promise((resolve) => bare.close(resolve));
     await blog.close();
@@ -68,11 +131,25 @@ export async function measureConfigRps(): Promise<RpsReport> {
   }
 }
 
+/** True when every row reaches the ratio goal and every 100-connection row the p99 goal. */
+export function meetsGoals(report: RpsReport): boolean {
+  return report.rows.every((row) => row.ratio >= RATIO_GOAL && (row.connections < 100 || row.blog.p99 < P99_GOAL_MS));
+}
+
 export function printConfigRps(report: RpsReport): void {
-  console.log(`GET /api/config (${report.bytes} bytes, ${CONNECTIONS} connections, ${DURATION_S} s each):`);
-  console.log(`  blog server  ${Math.round(report.blog).toLocaleString('en-US').padStart(8)} requests/s`);
-  console.log(`  bare node    ${Math.round(report.bare).toLocaleString('en-US').padStart(8)} requests/s`);
-  console.log(`  ratio ${report.ratio.toFixed(2)} (blog / bare)`);
+  const rps = (value: number) => Math.round(value).toLocaleString('en-US').padStart(7);
+  const ms = (value: number) => `${value.toFixed(1).padStart(5)} ms`;
+  console.log(`Hot reads, blog server vs bare node:http with the same bytes (${report.durationS} s × ${report.rounds} rounds each):`);
+  for (const row of report.rows) {
+    console.log(
+      `  GET ${row.path} (${row.bytes} bytes, ${String(row.connections).padStart(3)} connections): ` +
+        `blog ${rps(row.blog.rps)} req/s p99 ${ms(row.blog.p99)} | bare ${rps(row.bare.rps)} req/s p99 ${ms(row.bare.p99)} | ` +
+        `ratio ${row.ratio.toFixed(2)}`,
+    );
+  }
+  console.log(
+    `  goals: ratio ≥ ${RATIO_GOAL}, p99 < ${P99_GOAL_MS} ms at 100 connections → ${meetsGoals(report) ? 'met' : 'NOT met'}`,
+  );
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
