@@ -142,3 +142,83 @@ describeInBrowser('what a reader meets', () => {
     await page.getByRole('dialog').getByRole('button', { name: zhCN.nav.goLogin }).waitFor();
   });
 });
+
+describeInBrowser('the header’s 更多 submenu', () => {
+  let site: AccountsSite;
+  beforeAll(async () => {
+    site = await startAccountsSite();
+  });
+  afterAll(() => site?.close());
+
+  const trigger = (page: Page) =>
+    page.getByRole('navigation', { name: zhCN.nav.mainNav }).getByRole('button', { name: zhCN.nav.more, exact: true });
+  const menu = (page: Page) => page.getByRole('menu', { name: zhCN.nav.more });
+  const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent?.trim() ?? '');
+
+  it('opens on hover, stays open on the click that follows, and a second click closes it', async () => {
+    const page = await site.newPage();
+    await openAt(page, '/home');
+    const more = trigger(page);
+    await more.hover();
+    await page.locator('.nav__submenu').waitFor();
+    // The click a mouse user makes on what they hover must not close what the hover opened.
+    await more.click();
+    expect(await more.getAttribute('aria-expanded')).toBe('true');
+    expect(await more.getAttribute('aria-haspopup')).toBe('menu');
+    // Opened by a click, it stays open when the pointer wanders off.
+    await page.mouse.move(640, 700);
+    expect(await more.getAttribute('aria-expanded')).toBe('true');
+    await menu(page).waitFor();
+    await more.click();
+    await menu(page).waitFor({ state: 'hidden' });
+    expect(await more.getAttribute('aria-expanded')).toBe('false');
+
+    // Opened by the hover alone, it closes when the pointer leaves; a click on an entry follows it.
+    await page.mouse.move(640, 700);
+    await more.hover();
+    await menu(page).waitFor();
+    await page.mouse.move(640, 700);
+    await menu(page).waitFor({ state: 'hidden' });
+    await more.click();
+    await menu(page).getByRole('menuitem', { name: zhCN.nav.backResources }).click({ timeout: 5_000 });
+    await page.waitForURL(/\/resources\/back$/);
+    await menu(page).waitFor({ state: 'hidden' });
+  });
+
+  it('works from the keyboard: Enter, Space and ArrowDown open it, arrows move, Escape closes and returns focus', async () => {
+    const page = await site.newPage();
+    await openAt(page, '/home');
+    const more = trigger(page);
+    await more.focus();
+
+    await page.keyboard.press('Enter');
+    await menu(page).waitFor();
+    expect(await more.getAttribute('aria-expanded')).toBe('true');
+    expect(await menu(page).getByRole('menuitem').count()).toBe(3);
+    expect(await focusedText(page)).toBe(zhCN.nav.frontResources);
+    await page.keyboard.press('ArrowDown');
+    expect(await focusedText(page)).toBe(zhCN.nav.backResources);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    expect(await focusedText(page)).toBe(zhCN.nav.frontResources);
+    await page.keyboard.press('ArrowUp');
+    expect(await focusedText(page)).toBe(zhCN.nav.siteList);
+    await page.keyboard.press('Escape');
+    await menu(page).waitFor({ state: 'hidden' });
+    expect(await more.getAttribute('aria-expanded')).toBe('false');
+    expect(await focusedText(page)).toBe(zhCN.nav.more);
+
+    await page.keyboard.press(' ');
+    await menu(page).waitFor();
+    expect(await focusedText(page)).toBe(zhCN.nav.frontResources);
+    await page.keyboard.press('Escape');
+    await menu(page).waitFor({ state: 'hidden' });
+
+    await page.keyboard.press('ArrowDown');
+    await menu(page).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.waitForURL(/\/resources\/back$/);
+    await menu(page).waitFor({ state: 'hidden' });
+  });
+});
