@@ -5,9 +5,12 @@ import { describeInBrowser, open, startSite, type Site } from './support/harness
 
 const http = zhCN.http;
 
-/** Makes the server's answer to GET /api/config a failure with this status and envelope message. */
-async function failConfig(page: Page, status: number, message: string) {
-  await page.route('**/api/config', (route) =>
+/**
+ * Makes the server's answer to the one call every visit makes (PUT /api/config/addView; the page's data
+ * comes with its server-rendered HTML) a failure with this status and envelope message.
+ */
+async function failVisitCount(page: Page, status: number, message: string) {
+  await page.route('**/api/config/addView', (route) =>
     route.fulfill({
       status,
       contentType: 'application/json',
@@ -34,7 +37,7 @@ describeInBrowser('notices for failed API calls (spec section 8)', () => {
     { status: 500, message: '', title: http.errorTip, shown: http.serverError },
   ])('HTTP $status with message $message shows $shown titled $title', async ({ status, message, title, shown }) => {
     const page = await site.newPage();
-    await failConfig(page, status, message);
+    await failVisitCount(page, status, message);
     await open(page, '/home');
     const notice = page.locator('.notice', { hasText: shown }).first();
     await notice.waitFor();
@@ -46,8 +49,8 @@ describeInBrowser('notices for failed API calls (spec section 8)', () => {
 
   it('stays silent for a status the catalogue does not list (418)', async () => {
     const page = await site.newPage();
-    await failConfig(page, 418, '我是茶壶');
-    const answered = page.waitForResponse('**/api/config');
+    await failVisitCount(page, 418, '我是茶壶');
+    const answered = page.waitForResponse('**/api/config/addView');
     await open(page, '/home');
     await answered;
     await page.waitForTimeout(500);

@@ -11,7 +11,7 @@ import type { CurrentUser } from '../../domain/accounts/currentUser';
 import type { SiteService } from '../../domain/site/siteService';
 import type { ContentServices } from '../http/routes/content';
 import { SESSION_COOKIE } from '../http/auth';
-import { renderPorts, type RenderPortsFor } from './renderPorts';
+import { orNull, renderPorts, type RenderPortsFor } from './renderPorts';
 import { THEME_SCRIPT } from './themeScript';
 import { sanitizeArticleHtml } from './htmlSanitizer';
 
@@ -103,7 +103,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer |
       if (request.url.split('?')[0] === '/') return undefined;
       const [module, viewer] = await Promise.all([load(), viewerOf(request)]);
       const ports = renderPorts(options.site, options.content, viewer);
-      const [config, pageHeaders] = await Promise.all([ports.siteApi.config(), ports.siteApi.pageHeaders()]);
+      // A site not yet set up renders without its configuration; the browser then says what is missing.
+      const [config, pageHeaders] = await Promise.all([orNull(() => ports.siteApi.config()), ports.siteApi.pageHeaders()]);
       const ui = readUiCookie(request.cookies[UI_COOKIE]);
       const seed: Omit<PageSeed, 'loads'> = {
         config,

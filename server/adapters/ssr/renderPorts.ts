@@ -45,7 +45,7 @@ function wire<T>(schema: TSchema, value: unknown): T {
 }
 
 /** An item that does not exist reads as null, as the browser's adapter answers a 404. */
-async function orNull<T>(read: () => Promise<T>): Promise<T | null> {
+export async function orNull<T>(read: () => Promise<T>): Promise<T | null> {
   try {
     return await read();
   } catch (error) {

@@ -5,6 +5,7 @@ import type { PlayerRuntime } from '../../../ports/playerRuntime';
 import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
 import { useOnceTrue } from '../../hooks/lazyPart';
+import { useHydrated } from '../../app/pageData';
 import * as zhCN from '../../../i18n/zh-CN';
 import { playerOverlay } from './lazyParts';
 import { DiscView, LiveDisc } from './MusicDisc';
@@ -52,10 +53,14 @@ export function MusicDock() {
   return <LiveDock runtime={runtime} onOpen={open} onToggle={toggle} />;
 }
 
-/** Before the runtime: the saved song, read once from storage. */
+/**
+ * Before the runtime: the saved song, read once from storage. Storage is the browser's, so the server's
+ * markup (and hydration) shows the idle disc and the saved song follows in the first render after it.
+ */
 function SavedDisc(props: { onOpen(): void; onToggle(): void; onIntent(): void }) {
   const loader = useService(TOKENS.playerLoader);
-  const saved = useMemo(() => loader.saved(), [loader]);
+  const hydrated = useHydrated();
+  const saved = useMemo(() => (hydrated ? loader.saved() : null), [loader, hydrated]);
   return <DiscView song={saved?.song ?? null} playing={false} busy={false} {...props} />;
 }
 
