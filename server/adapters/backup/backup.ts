@@ -57,14 +57,19 @@ export async function listFiles(root: string): Promise<string[]> {
 }
 
 export async function latestMigration(db: Kysely<unknown>): Promise<string> {
-  const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name desc limit 1`.execute(db);
+  const { rows } = await sql<{ name: string }>`select name from kysely_migration order by name desc limit 1`.execute(
+    db,
+  );
   return rows[0]?.name ?? '';
 }
 
 async function countRows(db: Kysely<Database>): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const { name } of BACKUP_TABLES) {
-    const row = await db.selectFrom(name).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const row = await db
+      .selectFrom(name)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     counts[name] = Number(row.n);
   }
   return counts;
@@ -96,7 +101,9 @@ async function snapshotSqlite(options: BackupOptions, writer: ArchiveWriter, tem
   } finally {
     live.close();
   }
-  const snapshot = new Kysely<Database>({ dialect: new SqliteDialect({ database: new SQLite(copy, { readonly: true }) }) });
+  const snapshot = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: new SQLite(copy, { readonly: true }) }),
+  });
   let tables: Record<string, number>;
   let migration: string;
   try {
@@ -143,6 +150,14 @@ async function dumpPostgres(options: BackupOptions, writer: ArchiveWriter) {
   return { tables, migration, form: 'rows' as const };
 }
 
+function isMissing(error: unknown): boolean {
+  return (error as NodeJS.ErrnoException | null)?.code === 'ENOENT';
+}
+
+/**
+ * Adds every file under `root`. A file deleted after the listing (the site runs on) is left out: the
+ * archive holds what exists, and the manifest counts what it holds.
+ */
 async function addFolder(
   writer: ArchiveWriter,
   root: string,
@@ -150,20 +165,34 @@ async function addFolder(
   stage: BackupStage,
   progress: BackupProgress | undefined,
 ): Promise<{ files: number; bytes: number }> {
-  const files = await listFiles(root);
-  const sizes = await Promise.all(files.map(async (file) => (await fsp.stat(path.join(root, file))).size));
-  const total = sizes.reduce((a, b) => a + b, 0);
-  progress?.stage(stage, total);
+  const listed = await listFiles(root);
+  const sizes = await Promise.all(
+    listed.map((file) =>
+      fsp.stat(path.join(root, file)).then(
+        (stat) => stat.size,
+        (error: unknown) => (isMissing(error) ? 0 : Promise.reject(error)),
+      ),
+    ),
+  );
+  progress?.stage(
+    stage,
+    sizes.reduce((a, b) => a + b, 0),
+  );
   let done = 0;
+  let files = 0;
   let bytes = 0;
-  for (const file of files) {
-    const entry = await writer.addFile(`${prefix}/${file}`, path.join(root, file), (n) => {
-      done += n;
-      progress?.advance(done);
-    });
+  for (const file of listed) {
+    const entry = await writer
+      .addFile(`${prefix}/${file}`, path.join(root, file), (n) => {
+        done += n;
+        progress?.advance(done);
+      })
+      .catch((error: unknown) => (isMissing(error) ? undefined : Promise.reject(error)));
+    if (!entry) continue;
+    files += 1;
     bytes += entry.size;
   }
-  return { files: files.length, bytes };
+  return { files, bytes };
 }
 
 /** Writes one archive of the whole site: database snapshot, media, music library (files optional), manifest. */
@@ -173,7 +202,9 @@ export async function createBackup(options: BackupOptions): Promise<BackupManife
   try {
     await writer.start();
     const database =
-      options.database.dialect === 'sqlite' ? await snapshotSqlite(options, writer, temp) : await dumpPostgres(options, writer);
+      options.database.dialect === 'sqlite'
+        ? await snapshotSqlite(options, writer, temp)
+        : await dumpPostgres(options, writer);
     const media = await addFolder(writer, path.join(options.dataDir, 'media'), 'media', 'media', options.progress);
     const music = options.withMusicFiles
       ? { ...(await addFolder(writer, options.musicDir, 'music', 'music', options.progress)), included: true }

@@ -36,7 +36,13 @@ beforeAll(async () => {
   archive = path.join(scratch, 'site.backup');
   const database = source.open();
   try {
-    await createBackup({ database, dataDir: source.dataDir, musicDir: source.musicDir, file: archive, withMusicFiles: true });
+    await createBackup({
+      database,
+      dataDir: source.dataDir,
+      musicDir: source.musicDir,
+      file: archive,
+      withMusicFiles: true,
+    });
   } finally {
     await database.close();
   }
@@ -49,7 +55,9 @@ afterAll(async () => {
 /** Restores `file` into a fresh SQLite folder and returns the refusal; the folder must stay untouched. */
 async function refusalOf(file: string): Promise<string> {
   const target = path.join(scratch, `target-${Math.random().toString(36).slice(2)}`);
-  const error = await restoreBackup({ file, dataDir: target, musicDir: path.join(target, 'music') }).catch((e: unknown) => e);
+  const error = await restoreBackup({ file, dataDir: target, musicDir: path.join(target, 'music') }).catch(
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(RestoreRefused);
   expect(fs.existsSync(target)).toBe(false);
   return (error as Error).message;
@@ -91,15 +99,15 @@ describe('restore refuses before it touches anything', () => {
     const withDatabase = path.join(scratch, 'has-db');
     fs.mkdirSync(withDatabase);
     fs.writeFileSync(path.join(withDatabase, 'blog.sqlite'), 'x');
-    await expect(restoreBackup({ file: archive, dataDir: withDatabase, musicDir: path.join(withDatabase, 'music') })).rejects.toThrow(
-      text.databaseFileExists(path.join(withDatabase, 'blog.sqlite')),
-    );
+    await expect(
+      restoreBackup({ file: archive, dataDir: withDatabase, musicDir: path.join(withDatabase, 'music') }),
+    ).rejects.toThrow(text.databaseFileExists(path.join(withDatabase, 'blog.sqlite')));
     const withMedia = path.join(scratch, 'has-media');
     fs.mkdirSync(path.join(withMedia, 'media'), { recursive: true });
     fs.writeFileSync(path.join(withMedia, 'media', 'old.png'), 'x');
-    await expect(restoreBackup({ file: archive, dataDir: withMedia, musicDir: path.join(withMedia, 'music') })).rejects.toThrow(
-      text.folderNotEmpty(path.join(withMedia, 'media')),
-    );
+    await expect(
+      restoreBackup({ file: archive, dataDir: withMedia, musicDir: path.join(withMedia, 'music') }),
+    ).rejects.toThrow(text.folderNotEmpty(path.join(withMedia, 'media')));
     expect(fs.readdirSync(withMedia)).toEqual(['media']);
   });
 
@@ -110,7 +118,12 @@ describe('restore refuses before it touches anything', () => {
       await migrateToLatest(handle.db as Kysely<unknown>, 'postgres');
       await handle.db.insertInto('tag').values({ name: '旧标签', created_at: '2025-01-01T00:00:00.000Z' }).execute();
       await expect(
-        restoreBackup({ file: archive, dataDir: target.dataDir, musicDir: target.musicDir, databaseUrl: target.databaseUrl }),
+        restoreBackup({
+          file: archive,
+          dataDir: target.dataDir,
+          musicDir: target.musicDir,
+          databaseUrl: target.databaseUrl,
+        }),
       ).rejects.toThrow(text.databaseNotEmpty('tag', 1));
       expect(await handle.db.selectFrom('category').selectAll().execute()).toEqual([]);
       expect(fs.existsSync(path.join(target.dataDir, 'media'))).toBe(false);
@@ -128,6 +141,36 @@ describe('restore refuses before it touches anything', () => {
   });
 });
 
+describe('a backup while the site runs', () => {
+  it('leaves out a media file deleted after the listing, and its manifest counts what it holds', async () => {
+    const media = new LocalMediaStore(path.join(source.dataDir, 'media'));
+    const doomed = await media.save(Buffer.from('deleted while backed up'), 'png');
+    const file = path.join(scratch, 'vanishing.backup');
+    const database = source.open();
+    try {
+      const manifest = await createBackup({
+        database,
+        dataDir: source.dataDir,
+        musicDir: source.musicDir,
+        file,
+        withMusicFiles: true,
+        // The media stage begins after the folder was listed and before its files are copied.
+        progress: {
+          stage: (stage) => {
+            if (stage === 'media') fs.rmSync(path.join(source.dataDir, 'media', path.basename(doomed)));
+          },
+          advance: () => undefined,
+        },
+      });
+      expect(manifest.media.files).toBe(1);
+      expect(manifest.entries.filter((entry) => entry.name.startsWith('media/'))).toHaveLength(1);
+    } finally {
+      await database.close();
+    }
+    await expect(verifyArchive(file)).resolves.toMatchObject({ media: { files: 1 } });
+  });
+});
+
 describe('the backup and restore commands', () => {
   it('back up without the music files, restore into a new folder, and refuse a foreign file in Chinese', async () => {
     const env = { ...process.env, DATA_DIR: source.dataDir, DATABASE_URL: '', MUSIC_DIR: source.musicDir };
@@ -137,7 +180,9 @@ describe('the backup and restore commands', () => {
     expect((await verifyArchive(file)).music.included).toBe(false);
 
     const target = path.join(scratch, 'cli-target');
-    const restore = await run('npx', ['tsx', 'server/cli/restore.ts', file], { env: { ...env, DATA_DIR: target, MUSIC_DIR: '' } });
+    const restore = await run('npx', ['tsx', 'server/cli/restore.ts', file], {
+      env: { ...env, DATA_DIR: target, MUSIC_DIR: '' },
+    });
     expect(restore.stdout).toContain('还原完成');
     expect(fs.readdirSync(path.join(target, 'media'))).toHaveLength(1);
     expect(fs.existsSync(path.join(target, 'music'))).toBe(false);
