@@ -22,6 +22,9 @@ export default defineConfig(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
       ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      // `import { type A }` keeps `import {} from` under verbatimModuleSyntax: a whole module (and its
+      // schema library) in the bundle for types alone.
+      '@typescript-eslint/no-import-type-side-effects': 'error',
       eqeqeq: ['error', 'smart'],
       'no-console': 'off',
     },

@@ -12,7 +12,7 @@ describeInBrowser('the right-click menu', () => {
   });
   afterAll(() => site?.close());
 
-  const menu = (page: Page) => page.locator('[role="menu"]');
+  const menu = (page: Page) => page.getByRole('menu', { name: text.label });
 
   async function openMenu(page: Page, x = 640, y = 420) {
     await page.mouse.click(x, y, { button: 'right' });

@@ -1,13 +1,13 @@
 import { MUSIC_OK } from '../../protocol/codes';
-import {
-  type LyricResponse,
-  type PlaylistTracksResponse,
-  type SearchResponse,
-  type SearchSongDto,
-  type SongDetailResponse,
-  type SongDto,
-  type SongUrlResponse,
-  type ToplistResponse,
+import type {
+  LyricResponse,
+  PlaylistTracksResponse,
+  SearchResponse,
+  SearchSongDto,
+  SongDetailResponse,
+  SongDto,
+  SongUrlResponse,
+  ToplistResponse,
 } from '../../protocol/music';
 import type { Playlist, RawLyrics, Song } from '../../domain/player/music';
 import type { MusicApi } from '../../ports/musicApi';

@@ -1,18 +1,28 @@
-import NProgress from 'nprogress';
-import 'nprogress/nprogress.css';
-import { useEffect, type RefObject } from 'react';
+import type NProgressType from 'nprogress';
+import { useEffect, useRef, type RefObject } from 'react';
 import { useLocation } from 'react-router-dom';
 import './floating.css';
 
+type Bar = typeof NProgressType;
+
 // Spec section 9. `trickleRate` still exists in nprogress 0.2 but is missing from its type definitions.
-const settings: Partial<NProgress.NProgressOptions> & { trickleRate: number } = {
+const settings: Partial<NProgressType.NProgressOptions> & { trickleRate: number } = {
   minimum: 0.08,
   speed: 200,
   trickleRate: 0.02,
   trickleSpeed: 800,
   showSpinner: false,
 };
-NProgress.configure(settings);
+
+/** The bar's code arrives with the first navigation: the page the reader lands on never shows it. */
+let bar: Promise<Bar> | undefined;
+function loadBar(): Promise<Bar> {
+  bar ??= Promise.all([import('nprogress'), import('nprogress/nprogress.css')]).then(([{ default: nprogress }]) => {
+    nprogress.configure(settings);
+    return nprogress;
+  });
+  return bar;
+}
 
 /** A page that never settles must not leave the bar running forever. */
 const GIVE_UP_MS = 15_000;
@@ -27,27 +37,36 @@ function pageLoading(main: HTMLElement): boolean {
 /** Runs the progress bar on every route change until the new page has rendered. */
 export function RouteProgress({ main }: { main: RefObject<HTMLElement | null> }) {
   const { pathname, search } = useLocation();
+  // The first page came rendered with the HTML: only a change of location shows the bar.
+  const shown = useRef(pathname + search);
 
   useEffect(() => {
+    if (shown.current === pathname + search) return;
+    shown.current = pathname + search;
     const container = main.current;
-    NProgress.start();
-    if (!container || !pageLoading(container)) {
-      NProgress.done();
-      return;
-    }
+    let current = true;
+    let running: Bar | undefined;
     const finish = () => {
       observer.disconnect();
       clearTimeout(timer);
-      NProgress.done();
+      current = false;
+      running?.done();
     };
     const observer = new MutationObserver(() => {
-      if (!pageLoading(container)) finish();
+      if (container && !pageLoading(container)) finish();
     });
-    observer.observe(container, { childList: true });
     const timer = setTimeout(finish, GIVE_UP_MS);
+    void loadBar().then((nprogress) => {
+      nprogress.start();
+      running = nprogress;
+      // The page may have rendered while the bar's code loaded: the bar still runs, briefly.
+      if (!current || !container || !pageLoading(container)) finish();
+    });
+    if (container) observer.observe(container, { childList: true });
     return () => {
       observer.disconnect();
       clearTimeout(timer);
+      current = false;
     };
   }, [main, pathname, search]);
 
