@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import { CLIENT_ROUTES } from '../../src/protocol/routes';
+import type { AlbumDto, ArticlePageDto, CategoryDto, MessagePageDto, TagDto } from '../../src/protocol/content';
+import type { Envelope } from '../../src/protocol/codes';
+import { createUser, loginInBrowser, openAt, startAccountsSite, type AccountsSite } from './accountsSupport';
+import { describeInBrowser } from './support/harness';
+
+const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
+
+/** Latin words allowed in the interface: brand and format names a Chinese reader sees as they are. */
+const BRAND_WORDS = new Set(['RSS', 'GitHub', 'QQ', 'Gitee', 'CSDN', 'Bilibili', 'ICP', 'Markdown']);
+
+interface PageReport {
+  consoleErrors: string[];
+  failedRequests: string[];
+}
+
+/** Every console error and every request that failed or answered 4xx/5xx, for as long as the page lives. */
+function watch(page: Page): PageReport {
+  const report: PageReport = { consoleErrors: [], failedRequests: [] };
+  page.on('console', (message) => {
+    if (message.type() === 'error') report.consoleErrors.push(`${page.url()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => report.consoleErrors.push(`${page.url()}: uncaught ${error.message}`));
+  page.on('requestfailed', (request) =>
+    report.failedRequests.push(`${request.url()}: ${request.failure()?.errorText}`),
+  );
+  page.on('response', (response) => {
+    if (response.status() >= 400) report.failedRequests.push(`${response.url()}: ${response.status()}`);
+  });
+  return report;
+}
+
+/** Latin words in the shell's text and in the names and hints of every control (content may be in any language). */
+async function englishInTheInterface(page: Page): Promise<string[]> {
+  const texts = await page.evaluate(() => {
+    const chrome = ['header.site-header', 'footer.site-footer', '.mobile-drawer', '.notice']
+      .flatMap((selector) => Array.from(document.querySelectorAll<HTMLElement>(selector)))
+      .map((element) => element.innerText);
+    const attributes = Array.from(document.querySelectorAll('[aria-label], [title], [placeholder], [alt]')).flatMap(
+      (element) => ['aria-label', 'title', 'placeholder'].map((name) => element.getAttribute(name) ?? ''),
+    );
+    return [...chrome, ...attributes];
+  });
+  return texts.flatMap((text) => text.match(/[A-Za-z]{3,}/g) ?? []).filter((word) => !BRAND_WORDS.has(word));
+}
+
+describeInBrowser('every page, as a visitor, a user and the administrator, on a desktop and a phone', () => {
+  let site: AccountsSite;
+  const paths: string[] = [];
+
+  beforeAll(async () => {
+    site = await startAccountsSite();
+    const api = async <T>(pathname: string, init?: RequestInit) =>
+      ((await (await fetch(site.baseUrl + pathname, init)).json()) as Envelope<T>).result!;
+    const post = {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+      body: '{"current":1,"size":5}',
+    };
+    const article = (await api<ArticlePageDto>('/api/article/blogHomeGetArticleList/1/1')).list[0]!;
+    const album = (await api<AlbumDto[]>('/api/photoAlbum/getAll'))[0]!;
+    const tag = (await api<TagDto[]>('/api/tag/getAll'))[0]!;
+    const category = (await api<CategoryDto[]>('/api/category/getAll'))[0]!;
+    const message = (await api<MessagePageDto>('/api/message/getMessageList', post)).list[0];
+    const withQuery: Record<string, string> = {
+      '/article': `/article?id=${article.id}`,
+      '/photos': `/photos?id=${album.id}`,
+      '/articleList': `/articleList?tagId=${tag.id}`,
+      '/message/detail': message ? `/message/detail?id=${message.id}` : '/message/detail',
+    };
+    paths.push(
+      ...CLIENT_ROUTES.filter((route) => route !== '/').map((route) => withQuery[route] ?? route),
+      `/articleList?categoryId=${category.id}`,
+      '/home?page=2',
+      '/no/such/page',
+    );
+  });
+  afterAll(() => site?.close());
+
+  it.each([
+    { who: 'visitor', device: 'desktop', options: DESKTOP },
+    { who: 'visitor', device: 'phone', options: PHONE },
+    { who: 'user', device: 'desktop', options: DESKTOP },
+    { who: 'administrator', device: 'phone', options: PHONE },
+  ])(
+    '$who on a $device: no console error, no failed request, no English in the interface',
+    async ({ who, options }) => {
+      const page = await site.newPage(options);
+      if (who !== 'visitor') {
+        const account = await createUser(site);
+        if (who === 'administrator') {
+          await site.db.db.updateTable('user_account').set({ role: 1 }).where('id', '=', account.id).execute();
+        }
+        await openAt(page, '/home');
+        if (options === PHONE) {
+          await page.getByRole('button', { name: '菜单' }).click();
+          await page.getByRole('dialog').getByRole('button', { name: '登录' }).click();
+          const dialog = page.getByRole('dialog', { name: '登录' });
+          await dialog.getByLabel('用户账号').fill(account.username);
+          await dialog.getByLabel('用户密码').fill(account.password);
+          await dialog.getByLabel('用户密码').press('Enter');
+          await page.locator('.notice', { hasText: '登录成功' }).waitFor();
+        } else {
+          await loginInBrowser(page, account.username, account.password);
+        }
+      }
+      const report = watch(page);
+      const english: string[] = [];
+      for (const path of paths) {
+        await openAt(page, path);
+        await page.waitForLoadState('networkidle');
+        english.push(...(await englishInTheInterface(page)).map((word) => `${path}: ${word}`));
+      }
+      // The unknown path is answered 404 on purpose (the page says so); anything else failing is a defect.
+      expect(report.failedRequests.filter((line) => !line.includes('/no/such/page: 404'))).toEqual([]);
+      expect(
+        report.consoleErrors.filter(
+          (line) => !line.startsWith(`${site.baseUrl}/no/such/page: Failed to load resource`),
+        ),
+      ).toEqual([]);
+      expect(english).toEqual([]);
+      await page.context().close();
+    },
+  );
+});
