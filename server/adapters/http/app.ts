@@ -19,6 +19,7 @@ import type { AccountService } from '../../domain/accounts/accountService';
 import type { NotificationService } from '../../domain/notifications/notificationService';
 import type { MediaStore } from '../../ports/mediaStore';
 import { MEDIA_URL_PREFIX } from '../media/localMediaStore';
+import { MediaVariants } from '../media/mediaVariants';
 import { failure } from './envelope';
 import { installAuth } from './auth';
 import { createPageRenderer } from '../ssr/pageRenderer';
@@ -27,6 +28,7 @@ import { installErrorHandler } from './errorHandler';
 import { siteRoutes } from './routes/site';
 import { notifyRoutes } from './routes/notify';
 import { uploadRoutes } from './routes/upload';
+import { mediaVariantRoutes } from './routes/media';
 import { userRoutes } from './routes/user';
 import { contentRoutes, type ContentServices } from './routes/content';
 import { pageHtmlProvider } from './routes/feed';
@@ -59,6 +61,11 @@ export interface AppOptions {
   clientDir?: string;
   /** Uploaded and imported media, served under /media/. */
   mediaDir?: string;
+  /**
+   * Where the width variants of the media's raster pictures are kept, and the folder's bound in bytes
+   * (default: `cache/media` beside the media folder, 512 MB).
+   */
+  mediaCache?: { dir: string; maxBytes: number };
   logLevel?: string;
   /** Where log lines go (stdout by default); tests read it to prove no secret is logged. */
   logStream?: { write(line: string): void };
@@ -173,6 +180,12 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   const htmlFor = services.content && pageHtmlProvider(services.content.articles, services.site, options.siteUrl);
 
   if (options.mediaDir) {
+    const variants = new MediaVariants({
+      mediaDir: options.mediaDir,
+      cacheDir: options.mediaCache?.dir ?? path.join(path.dirname(options.mediaDir), 'cache', 'media'),
+      maxBytes: options.mediaCache?.maxBytes ?? 512 * 1024 * 1024,
+    });
+    await app.register(mediaVariantRoutes, { variants });
     await app.register(fastifyStatic, {
       root: options.mediaDir,
       prefix: MEDIA_URL_PREFIX,

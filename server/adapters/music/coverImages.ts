@@ -1,7 +1,5 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
-import path from 'node:path';
-import sharp from 'sharp';
+import { ResizedImageCache } from '../media/resizedImageCache';
 
 /**
  * Covers at the sizes clients ask for (`?param=300y300`, as the public API does), resized once with sharp and
@@ -39,38 +37,27 @@ export function generatedCover(seed: string): Buffer {
   return Buffer.from(svg);
 }
 
+/** Resized covers kept at most this many bytes on disk (a 600px JPEG is about 40 kB). */
+const COVER_CACHE_BYTES = 64 * 1024 * 1024;
+
+/** Covers as square JPEGs, resized once and kept in the shared bounded cache of resized images. */
 export class CoverCache {
-  private readonly pending = new Map<string, Promise<string>>();
+  private readonly cache: ResizedImageCache;
 
-  constructor(private readonly dir: string) {}
-
-  /** The path of the resized JPEG; `source` is only called when it is not cached yet. */
-  async resized(key: string, size: number, source: () => Promise<Buffer | Uint8Array>): Promise<string> {
-    const file = path.join(this.dir, `${key.replace(/[^A-Za-z0-9_-]/g, '_')}-${size}.jpg`);
-    const known = this.pending.get(file);
-    if (known) return known;
-    const work = this.render(file, size, source).finally(() => this.pending.delete(file));
-    this.pending.set(file, work);
-    return work;
+  constructor(dir: string, maxBytes = COVER_CACHE_BYTES) {
+    this.cache = new ResizedImageCache({ dir, maxBytes });
   }
 
-  private async render(file: string, size: number, source: () => Promise<Buffer | Uint8Array>): Promise<string> {
-    try {
-      await fs.access(file);
-      return file;
-    } catch {
-      // Not cached yet.
-    }
-    await fs.mkdir(this.dir, { recursive: true });
-    const image = await sharp(await source())
-      .rotate()
-      .resize(size, size, { fit: 'cover' })
-      .jpeg({ quality: 82, mozjpeg: true })
-      .toBuffer();
-    // Written aside and renamed, so a reader never sees half a file.
-    const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
-    await fs.writeFile(temporary, image);
-    await fs.rename(temporary, file);
-    return file;
+  /** The resized JPEG; `source` is only called when it is not cached yet. */
+  async resized(key: string, size: number, source: () => Promise<Buffer | Uint8Array>): Promise<Buffer> {
+    return this.cache.get(`${key}-${size}.jpg`, async () => {
+      // Loaded on the first cover resized, not at start.
+      const { default: sharp } = await import('sharp');
+      return sharp(await source())
+        .rotate()
+        .resize(size, size, { fit: 'cover' })
+        .jpeg({ quality: 82, mozjpeg: true })
+        .toBuffer();
+    });
   }
 }

@@ -93,8 +93,8 @@ export class LocalLibrary {
     await this.scanner.stop();
   }
 
-  /** The path of the cover JPEG at the asked size. */
-  async cover(kind: 'song' | 'playlist', id: number, param: string | undefined): Promise<string> {
+  /** The cover JPEG at the asked size. */
+  async cover(kind: 'song' | 'playlist', id: number, param: string | undefined): Promise<Buffer> {
     const size = coverSize(param);
     if (size === undefined) throw new AppError('invalid', text.badParameter('param'));
     const catalogue = this.catalogue();

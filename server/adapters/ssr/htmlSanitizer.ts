@@ -34,7 +34,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedAttributes: {
     '*': ['class', 'id', 'title', 'align', 'style', 'data-*', 'open'],
     a: ['href', 'name', 'target', 'rel'],
-    img: ['src', 'srcset', 'alt', 'title', 'width', 'height', 'loading'],
+    img: ['src', 'srcset', 'sizes', 'alt', 'title', 'width', 'height', 'loading', 'decoding'],
     input: ['type', 'checked', 'disabled'],
     svg: SVG_ATTRIBUTES,
     path: ['d', ...SVG_ATTRIBUTES],

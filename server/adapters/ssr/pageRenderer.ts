@@ -80,6 +80,21 @@ function pageLinks(manifest: Manifest, source: string): string {
 }
 
 /**
+ * A preload of the banner picture the rendered page shows (its `<img>` as React wrote it, so the same
+ * variant is chosen), placed before the styles and scripts: the first screen's largest paint starts sooner.
+ */
+export function bannerPreload(html: string): string {
+  const tag = /<img\b[^>]*\bclass="page-banner__image"[^>]*>/.exec(html)?.[0];
+  if (!tag) return '';
+  const attribute = (name: string) => new RegExp(`\\s${name}="([^"]*)"`, 'i').exec(tag)?.[1];
+  const src = attribute('src');
+  if (!src) return '';
+  const srcset = attribute('srcset');
+  const sizes = attribute('sizes');
+  return `<link rel="preload" as="image" href="${src}"${srcset ? ` imagesrcset="${srcset}"` : ''}${srcset && sizes ? ` imagesizes="${sizes}"` : ''} fetchpriority="high">`;
+}
+
+/**
  * Server rendering of the reading pages: the built renderer (`.ssr/entry-server.js`, the same React views
  * as the browser's) is given ports served by our own services, and its markup and data go into the shell.
  * Without a built renderer the shell is served as it is and the browser renders alone.
@@ -121,7 +136,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer |
         ui.theme === 'dark' || ui.theme === 'light' ? '' : `<script>${THEME_SCRIPT}</script>`;
       return shell
         .replace('<html lang="zh-CN">', `<html lang="zh-CN" data-theme="${seed.theme}" style="color-scheme:${seed.theme}">`)
-        .replace('</head>', () => `${themeHead}${pageLinks(manifest, page.pageSource)}</head>`)
+        .replace('</head>', () => `${themeHead}${bannerPreload(page.html)}${pageLinks(manifest, page.pageSource)}</head>`)
         .replace(
           '<div id="root"></div>',
           () => `<div id="root">${page.html}</div><script type="application/json" id="${SEED_ID}">${scriptSafeJson(page.seed)}</script>`,

@@ -11,4 +11,6 @@ export const server = {
   invalidCharacters: '请求内容包含无效字符',
   illFormedText: '请求内容包含残缺的 Unicode 字符（孤立的代理项），请检查后重试',
   nestedTooDeep: '请求内容嵌套层级过深',
+  imageNotFound: '图片不存在',
+  imageWidthUnsupported: '不支持该图片宽度',
 } as const;

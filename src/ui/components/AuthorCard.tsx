@@ -6,6 +6,7 @@ import { TOKENS } from '../../ports/tokens';
 import { useService } from '../di';
 import * as zhCN from '../../i18n/zh-CN';
 import { LazyImage } from './LazyImage';
+import { IMAGE_SIZES } from './imageSizes';
 import './components.css';
 
 function runningDays(since: string, now: number): number | null {
@@ -20,7 +21,7 @@ export function AuthorCard({ site }: { site: SiteInfo }) {
   const text = zhCN.home;
   return (
     <aside className="card author-card" aria-label={text.author}>
-      <LazyImage className="author-card__avatar" src={site.avatar} alt={site.author} width={96} height={96} />
+      <LazyImage className="author-card__avatar" src={site.avatar} alt={site.author} width={96} height={96} sizes={IMAGE_SIZES.thumbnail} />
       <h2 className="author-card__name">{site.author}</h2>
       {site.motto && <p className="author-card__motto">{site.motto}</p>}
       <dl className="author-card__facts">

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { parsePage } from '../../domain/content/paging';
 import { TOKENS } from '../../ports/tokens';
 import { LazyImage } from '../components/LazyImage';
+import { IMAGE_SIZES } from '../components/imageSizes';
 import { useService } from '../di';
 import { articleHref } from '../features/content/ArticleCard';
 import { formatMonthDay } from '../features/content/format';
@@ -34,7 +35,7 @@ export default function ArchivesPage() {
                   {group.articles.map((article) => (
                     <Link key={article.id} to={articleHref(article.id)} className="timeline__item">
                       {article.cover ? (
-                        <LazyImage className="timeline__thumb" src={article.cover} alt="" />
+                        <LazyImage className="timeline__thumb" src={article.cover} alt="" sizes={IMAGE_SIZES.thumbnail} />
                       ) : (
                         <span className="timeline__thumb timeline__thumb--empty" aria-hidden="true">
                           <FileText />

@@ -6,6 +6,7 @@ import { compactCount } from '../../domain/shared/compactCount';
 import { TOKENS } from '../../ports/tokens';
 import { EmptyState } from '../components/EmptyState';
 import { LazyImage } from '../components/LazyImage';
+import { IMAGE_SIZES } from '../components/imageSizes';
 import { Loading } from '../components/Loading';
 import { useService } from '../di';
 import { ArticleBody, ArticleCatalog } from '../features/article/ArticleBody';
@@ -83,7 +84,7 @@ export default function ArticlePage() {
       </PageBanner>
       <div className="page__body article-layout">
         <article className="card article" aria-label={shown.article_title}>
-          {shown.cover && <LazyImage className="article__cover" src={shown.cover} alt="" />}
+          {shown.cover && <LazyImage className="article__cover" src={shown.cover} alt="" sizes={IMAGE_SIZES.articleCover} priority="eager" />}
           <div className="article__toolbar">
             <ThemePicker />
           </div>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { TOKENS } from '../../ports/tokens';
 import { LazyImage } from '../components/LazyImage';
+import { IMAGE_SIZES } from '../components/imageSizes';
 import { useService } from '../di';
 import { Loaded } from '../features/content/Loaded';
 import { useLoad } from '../features/content/useLoad';
@@ -22,7 +23,7 @@ export default function PhotoAlbumPage() {
               <li key={album.id}>
                 <Link to={`/photos?id=${album.id}`} className="album-card">
                   {album.cover ? (
-                    <LazyImage className="album-card__cover" src={album.cover} alt="" />
+                    <LazyImage className="album-card__cover" src={album.cover} alt="" sizes={IMAGE_SIZES.gridCover} />
                   ) : (
                     <span className="album-card__cover album-card__cover--empty" aria-hidden="true" />
                   )}

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import send from '@fastify/send';
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -124,8 +123,8 @@ export const musicMediaRoutes: FastifyPluginAsyncTypebox<{ library: LocalLibrary
     },
     async (request, reply) => {
       const { kind, id } = request.params;
-      const file = await library.cover(kind, id, request.query.param);
-      return reply.header('cache-control', ONE_YEAR).type('image/jpeg').send(fs.createReadStream(file));
+      const cover = await library.cover(kind, id, request.query.param);
+      return reply.header('cache-control', ONE_YEAR).type('image/jpeg').send(cover);
     },
   );
 };

@@ -1,5 +1,6 @@
 import { UserRound } from 'lucide-react';
 import { displayName, type UserInfo } from '../../../domain/account/account';
+import { imageSrcSet } from '../../../domain/media/imageVariants';
 import * as zhCN from '../../../i18n/zh-CN';
 
 /** A user's round avatar, or a placeholder icon when they have none (or nobody is signed in). */
@@ -9,6 +10,8 @@ export function Avatar({ user, size = 32 }: { user: UserInfo | null; size?: numb
       <img
         className="account-avatar"
         src={user.avatar}
+        srcSet={imageSrcSet(user.avatar)}
+        sizes={`${size}px`}
         alt={zhCN.account.avatarAlt(displayName(user))}
         width={size}
         height={size}

@@ -1,8 +1,10 @@
 import { CalendarDays, ChevronLeft, ChevronRight, Clock3, Eye, FilePenLine, FileText, FolderOpen } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { ArticleDetail, ArticleLink, Recommendation } from '../../../domain/content/content';
+import { imageVariantUrl } from '../../../domain/media/imageVariants';
 import { compactCount } from '../../../domain/shared/compactCount';
 import { LazyImage } from '../../components/LazyImage';
+import { IMAGE_SIZES } from '../../components/imageSizes';
 import * as zhCN from '../../../i18n/zh-CN';
 import { articleHref } from '../content/ArticleCard';
 import { formatDate } from '../content/format';
@@ -71,7 +73,8 @@ function NeighbourLink({ link, direction }: { link: ArticleLink | null; directio
       to={articleHref(link.id)}
       className="neighbour"
       data-direction={direction}
-      style={link.cover ? { backgroundImage: `url("${encodeURI(link.cover)}")` } : undefined}
+      // Half the article's width at most, under a shade: the 960px variant of a raster cover is plenty.
+      style={link.cover ? { backgroundImage: `url("${encodeURI(imageVariantUrl(link.cover, 960))}")` } : undefined}
     >
       <span className="neighbour__label">
         <Icon aria-hidden="true" />
@@ -100,7 +103,7 @@ export function ArticleNeighbours({ recommendation }: { recommendation: Recommen
               <li key={article.id}>
                 <Link to={articleHref(article.id)} className="related__item">
                   {article.cover ? (
-                    <LazyImage className="related__cover" src={article.cover} alt="" />
+                    <LazyImage className="related__cover" src={article.cover} alt="" sizes={IMAGE_SIZES.thumbnail} />
                   ) : (
                     <span className="related__cover related__cover--empty" aria-hidden="true">
                       <FileText />

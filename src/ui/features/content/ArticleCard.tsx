@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { ArticleSummary } from '../../../domain/content/content';
 import { compactCount } from '../../../domain/shared/compactCount';
 import { LazyImage } from '../../components/LazyImage';
+import { IMAGE_SIZES } from '../../components/imageSizes';
 import * as zhCN from '../../../i18n/zh-CN';
 import { ArticleTags } from './ArticleTags';
 import { formatDate } from './format';
@@ -20,7 +21,7 @@ export function ArticleCard({ article, flip = false }: { article: ArticleSummary
     <article className="card article-card" data-flip={flip} data-has-cover={article.cover !== ''}>
       {article.cover && (
         <Link to={href} className="article-card__cover" tabIndex={-1} aria-hidden="true">
-          <LazyImage src={article.cover} alt="" />
+          <LazyImage src={article.cover} alt="" sizes={IMAGE_SIZES.cardCover} />
         </Link>
       )}
       <div className="article-card__body">

@@ -1,5 +1,6 @@
 import { ExternalLink } from 'lucide-react';
 import { LazyImage } from '../../components/LazyImage';
+import { IMAGE_SIZES } from '../../components/imageSizes';
 import { safeUrl } from './format';
 import './content.css';
 
@@ -19,7 +20,7 @@ export function LinkCard({ name, description, url, image, shape = 'round' }: Lin
   return (
     <a className="link-card" href={href} target="_blank" rel="noopener noreferrer">
       <span className={shape === 'square' ? 'link-card__icon link-card__icon--square' : 'link-card__icon'} aria-hidden="true">
-        {src ? <LazyImage src={src} alt="" /> : Array.from(name)[0]}
+        {src ? <LazyImage src={src} alt="" sizes={IMAGE_SIZES.avatar} /> : Array.from(name)[0]}
       </span>
       <span className="link-card__text">
         <span className="link-card__name">{name}</span>

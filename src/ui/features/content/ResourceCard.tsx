@@ -1,5 +1,6 @@
 import type { Resource } from '../../../domain/content/content';
 import { LazyImage } from '../../components/LazyImage';
+import { IMAGE_SIZES } from '../../components/imageSizes';
 import { safeUrl } from './format';
 import './content.css';
 
@@ -9,7 +10,7 @@ export function ResourceCard({ resource }: { resource: Resource }) {
   return (
     <a className="resource-card" href={safeUrl(resource.url)} target="_blank" rel="noopener noreferrer">
       {cover ? (
-        <LazyImage className="resource-card__cover" src={cover} alt="" />
+        <LazyImage className="resource-card__cover" src={cover} alt="" sizes={IMAGE_SIZES.gridCover} />
       ) : (
         <span className="resource-card__cover resource-card__cover--empty" aria-hidden="true">
           {Array.from(resource.name)[0]}

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { Talk } from '../../../domain/content/content';
 import type { SiteInfo } from '../../../domain/site/site';
 import { LazyImage } from '../../components/LazyImage';
+import { IMAGE_SIZES } from '../../components/imageSizes';
 import * as zhCN from '../../../i18n/zh-CN';
 import { PhotoViewer } from '../gallery/PhotoViewer';
 import { formatDateTime } from './format';
@@ -17,7 +18,7 @@ export function TalkItem({ talk, site, single = false }: { talk: Talk; site: Sit
   return (
     <article className="talk">
       {site?.avatar ? (
-        <LazyImage className="talk__avatar" src={site.avatar} alt={site.author} />
+        <LazyImage className="talk__avatar" src={site.avatar} alt={site.author} sizes={IMAGE_SIZES.avatar} />
       ) : (
         <span className="talk__avatar" />
       )}
@@ -45,7 +46,7 @@ export function TalkItem({ talk, site, single = false }: { talk: Talk; site: Sit
                 onClick={() => setViewing(index)}
                 aria-label={text.image(index + 1)}
               >
-                <LazyImage src={image.url} alt="" />
+                <LazyImage src={image.url} alt="" sizes={images.length === 1 ? IMAGE_SIZES.talkSingle : IMAGE_SIZES.talkGrid} />
               </button>
             ))}
           </div>

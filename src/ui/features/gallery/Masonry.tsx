@@ -1,5 +1,6 @@
 import type { Photo } from '../../../domain/content/content';
 import { LazyImage } from '../../components/LazyImage';
+import { IMAGE_SIZES } from '../../components/imageSizes';
 import * as zhCN from '../../../i18n/zh-CN';
 import './gallery.css';
 
@@ -16,7 +17,12 @@ export function Masonry({ photos, onOpen }: { photos: Photo[]; onOpen: (index: n
             aria-label={photo.description || zhCN.content.gallery.photo(index + 1)}
             style={photo.width > 0 && photo.height > 0 ? { aspectRatio: `${photo.width} / ${photo.height}` } : undefined}
           >
-            <LazyImage src={photo.url} alt={photo.description} />
+            <LazyImage
+              src={photo.url}
+              alt={photo.description}
+              sizes={IMAGE_SIZES.masonryPhoto}
+              {...(photo.width > 0 && photo.height > 0 ? { width: photo.width, height: photo.height } : {})}
+            />
           </button>
           {photo.description && <p className="masonry__caption">{photo.description}</p>}
         </li>

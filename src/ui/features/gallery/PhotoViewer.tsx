@@ -1,6 +1,8 @@
 import { ChevronLeft, ChevronRight, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useRef, type PointerEvent } from 'react';
+import { imageSrcSet } from '../../../domain/media/imageVariants';
+import { IMAGE_SIZES } from '../../components/imageSizes';
 import * as zhCN from '../../../i18n/zh-CN';
 import './gallery.css';
 
@@ -64,7 +66,15 @@ export function PhotoViewer({ images, index, onIndexChange }: PhotoViewerProps) 
                   start.current = null;
                 }}
               >
-                <img key={image.url} className="viewer__image" src={image.url} alt={image.description} draggable={false} />
+                <img
+                  key={image.url}
+                  className="viewer__image"
+                  src={image.url}
+                  srcSet={imageSrcSet(image.url)}
+                  sizes={IMAGE_SIZES.fullWidth}
+                  alt={image.description}
+                  draggable={false}
+                />
                 {image.description && <figcaption className="viewer__caption">{image.description}</figcaption>}
               </figure>
               <p className="viewer__position" aria-live="polite">

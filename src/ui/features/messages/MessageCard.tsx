@@ -3,9 +3,11 @@ import { useState, type CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import { canManageMessage } from '../../../domain/content/messages';
 import type { Message, MessageLike } from '../../../domain/content/content';
+import { imageVariantUrl } from '../../../domain/media/imageVariants';
 import { relativeTime } from '../../../domain/shared/relativeTime';
 import { TOKENS } from '../../../ports/tokens';
 import { LazyImage } from '../../components/LazyImage';
+import { IMAGE_SIZES } from '../../components/imageSizes';
 import { useAccount } from '../account/useAccount';
 import { useService } from '../../di';
 import * as zhCN from '../../../i18n/zh-CN';
@@ -16,7 +18,8 @@ import './messages.css';
 /** How a post looks: its colour, or its background image under a shade so the text stays legible. */
 export function messageStyle(message: Pick<Message, 'color' | 'bgImage'>): CSSProperties | undefined {
   const image = safeUrl(message.bgImage);
-  if (image) return { backgroundImage: `url("${encodeURI(image)}")` };
+  // A card is at most a column of the board wide: the 640px variant of a raster picture is enough.
+  if (image) return { backgroundImage: `url("${encodeURI(imageVariantUrl(image, 640))}")` };
   if (/^#[0-9a-f]{6}$/i.test(message.color)) return { backgroundColor: message.color };
   return undefined;
 }
@@ -39,7 +42,7 @@ export function useRelativeTime(): (iso: string) => string {
 
 export function MessageAvatar({ src, name }: { src: string; name: string }) {
   const image = safeUrl(src);
-  if (image) return <LazyImage className="message__avatar" src={image} alt={zhCN.account.avatarAlt(name)} />;
+  if (image) return <LazyImage className="message__avatar" src={image} alt={zhCN.account.avatarAlt(name)} sizes={IMAGE_SIZES.avatar} />;
   return (
     <span className="message__avatar message__avatar--empty" aria-hidden="true">
       {Array.from(name)[0] ?? ''}

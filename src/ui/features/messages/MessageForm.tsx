@@ -4,6 +4,7 @@ import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { Message, MessageDraft } from '../../../domain/content/content';
 import { MESSAGE_MAX_LENGTH, messageDraftProblem } from '../../../domain/content/messages';
+import { imageVariantUrl } from '../../../domain/media/imageVariants';
 import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
 import * as zhCN from '../../../i18n/zh-CN';
@@ -160,7 +161,7 @@ export function MessageForm({ existing }: { existing?: Message }) {
                 aria-checked={draft.bgImage === image}
                 aria-label={text.backgroundOption}
                 className="swatch swatch--image"
-                style={{ backgroundImage: `url("${encodeURI(image)}")` }}
+                style={{ backgroundImage: `url("${encodeURI(imageVariantUrl(image, 320))}")` }}
                 onClick={() => setDraft({ ...draft, color: '', bgImage: image })}
               >
                 {draft.bgImage === image && <Check aria-hidden="true" />}

@@ -1,0 +1,72 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { isImageVariantWidth, isResizableMediaName, type ImageVariantWidth } from '../../../src/domain/media/imageVariants';
+import { AppError } from '../../domain/errors';
+import { messages } from '../../domain/messages';
+import { ResizedImageCache } from './resizedImageCache';
+
+/** Pictures larger than this are not decoded for a variant (uploads stop at 2560 on a side; imports at 20 MB). */
+const MAX_INPUT_PIXELS = 100_000_000;
+const WEBP = { quality: 78, effort: 4 } as const;
+
+export interface MediaVariantsOptions {
+  /** The media folder (DATA_DIR/media): the originals. */
+  mediaDir: string;
+  /** Where the variants are kept (DATA_DIR/cache/media). */
+  cacheDir: string;
+  /** Bound of that folder in bytes. */
+  maxBytes: number;
+}
+
+/**
+ * Width variants of the raster pictures in the media folder, as WebP, made on first request and kept in a
+ * bounded cache. A variant is never wider than its original: asked for more, it is the original's width.
+ * A width outside IMAGE_VARIANT_WIDTHS is refused; so is any name that is not one file of the media folder.
+ */
+export class MediaVariants {
+  private readonly cache: ResizedImageCache;
+
+  constructor(private readonly options: MediaVariantsOptions) {
+    this.cache = new ResizedImageCache({ dir: options.cacheDir, maxBytes: options.maxBytes });
+  }
+
+  /** The WebP bytes of `name` at `width` (a string as it came in the path). */
+  async variant(width: string, name: string): Promise<Buffer> {
+    const wanted = /^[1-9][0-9]{0,4}$/.test(width) ? Number(width) : NaN;
+    if (!isImageVariantWidth(wanted)) throw new AppError('invalid', messages.imageWidthUnsupported);
+    // One file name of the folder and nothing else: no separator, no `..`, no other extension.
+    if (!isResizableMediaName(name)) throw new AppError('notFound', messages.imageNotFound);
+    const file = path.join(this.options.mediaDir, name);
+    let version: string;
+    try {
+      const stat = await fs.stat(file);
+      if (!stat.isFile()) throw new AppError('notFound', messages.imageNotFound);
+      // Media names are content hashes; the size and time only guard against a file replaced by hand.
+      version = `${stat.size.toString(36)}${Math.round(stat.mtimeMs).toString(36)}`;
+    } catch (error) {
+      if (error instanceof AppError) throw error;
+      throw new AppError('notFound', messages.imageNotFound);
+    }
+    return this.cache.get(`${name}-${version}-w${wanted}.webp`, () => render(file, wanted));
+  }
+}
+
+async function render(file: string, width: ImageVariantWidth): Promise<Buffer> {
+  // Loaded on the first variant made, not at start: a site without raster pictures never needs it.
+  const { default: sharp } = await import('sharp');
+  const bytes = await fs.readFile(file);
+  let animated = false;
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+    if ((meta.width ?? 0) * (meta.height ?? 0) > MAX_INPUT_PIXELS) throw new AppError('notFound', messages.imageNotFound);
+    animated = (meta.pages ?? 1) > 1;
+    let image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, animated });
+    // The camera's orientation is applied first, so the width asked for is the width seen.
+    if (!animated) image = image.rotate();
+    return await image.resize({ width, withoutEnlargement: true }).webp(WEBP).toBuffer();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    // Bytes under a picture's name that do not decode: there is no picture to make smaller.
+    throw new AppError('notFound', messages.imageNotFound);
+  }
+}
