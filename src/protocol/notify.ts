@@ -11,6 +11,7 @@ export type NotifyListBody = Static<typeof NotifyListBody>;
 /** Spec section 3 "Notification": isView 1 means unread. */
 export const NotifyItemDto = Type.Object({
   id: Type.Integer(),
+  /** HTML cleaned by the server: only the notice tags kept (server/adapters/http/noticeHtml.ts). */
   message: Type.String(),
   isView: Type.Integer(),
   type: Type.Integer(),

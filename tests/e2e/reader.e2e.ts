@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import * as zhCN from '../../src/i18n/zh-CN';
+import { createAccountServices } from '../../server/main';
 import { createUser, loginInBrowser, openAt, startAccountsSite, type AccountsSite } from './accountsSupport';
 import { describeInBrowser } from './support/harness';
 
@@ -220,5 +221,81 @@ describeInBrowser('the header’s 更多 submenu', () => {
     await page.keyboard.press('Enter');
     await page.waitForURL(/\/resources\/back$/);
     await menu(page).waitFor({ state: 'hidden' });
+  });
+});
+
+describeInBrowser('notices in the message drawer', () => {
+  let site: AccountsSite;
+  beforeAll(async () => {
+    site = await startAccountsSite();
+  });
+  afterAll(() => site?.close());
+
+  const drawer = (page: Page) => page.getByRole('dialog', { name: zhCN.notify.title });
+  const item = (page: Page, text: string) => drawer(page).locator('.notify-item', { hasText: text });
+
+  async function signedInWith(notices: { type: 3 | 4; message: string }[]) {
+    const user = await createUser(site);
+    for (const { type, message } of notices) await site.server.notifications.toUser(user.id, { type, message, toId: null });
+    const page = await site.newPage();
+    const consoleErrors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    await openAt(page, '/home');
+    await loginInBrowser(page, user.username);
+    await page.getByRole('button', { name: /我的消息/ }).click();
+    await drawer(page).waitFor();
+    return { page, consoleErrors };
+  }
+
+  it('shows the administrator’s escaped tags decoded back as spec section 5 says, as markup and not as text', async () => {
+    const user = await createUser(site);
+    // What `npm run notify -- "…"` does, on the site's own database.
+    await createAccountServices(site.db.db).notifications.adminNotice('维护公告：&lt;i&gt;今晚&lt;/i&gt; &#60;b&#62;停机&#60;/b&#62;');
+    const page = await site.newPage();
+    await openAt(page, '/home');
+    await loginInBrowser(page, user.username);
+    await page.getByRole('button', { name: /我的消息/ }).click();
+    const decoded = item(page, '维护公告').locator('.notify-item__message');
+    await decoded.waitFor();
+    expect(await decoded.textContent()).toBe('维护公告：今晚 停机');
+    expect(await decoded.locator('i').textContent()).toBe('今晚');
+    expect(await decoded.locator('b').textContent()).toBe('停机');
+  });
+
+  it('cleans hostile markup without a CSP error in the console', async () => {
+    const { page, consoleErrors } = await signedInWith([
+      { type: 3, message: '<b>有图</b><img src="x" onerror="window.__xss = 1"><script>window.__xss = 2</script>' },
+      { type: 3, message: '转义的 &lt;img src=x onerror="window.__xss = 3"&gt;<span style="color:red">红字</span>' },
+    ]);
+    await item(page, '有图').locator('b', { hasText: '有图' }).waitFor();
+    await item(page, '红字').waitFor();
+    expect(await drawer(page).locator('.notify-item__message :is(img, script, [style])').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+    // Blocked by the CSP is not good enough: the browser must never have been handed the handler.
+    expect(consoleErrors.filter((text) => /Content Security Policy/i.test(text))).toEqual([]);
+  });
+
+  it('a click on a link inside a notice follows that link, not the notice’s own target, and marks it read', async () => {
+    const { page } = await signedInWith([{ type: 3, message: '有人提到了你，<a href="/talk?id=2">去看看那条说说</a>' }]);
+    await item(page, '去看看').locator('.notify-item__new').waitFor();
+    await item(page, '去看看').getByRole('link', { name: '去看看那条说说' }).click();
+    // The notice's own target (type 3) is /message/list.
+    await page.waitForURL((url) => url.pathname + url.search === '/talk?id=2');
+    await drawer(page).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: /我的消息/ }).click();
+    await item(page, '去看看').waitFor();
+    expect(await item(page, '去看看').locator('.notify-item__new').count()).toBe(0);
+  });
+
+  it('a link to another site inside a notice opens there in a new tab and leaves the page where it was', async () => {
+    const elsewhere = 'http://127.0.0.1:9/elsewhere';
+    const { page } = await signedInWith([{ type: 3, message: `详情见<a href="${elsewhere}">站外公告</a>` }]);
+    // The address answers nothing; the request for it is the proof the new tab went there.
+    const request = page.context().waitForEvent('request', (r) => r.url() === elsewhere);
+    await item(page, '站外公告').getByRole('link', { name: '站外公告' }).click();
+    await request;
+    expect(new URL(page.url()).pathname).toBe('/home');
   });
 });

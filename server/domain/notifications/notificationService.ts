@@ -1,3 +1,4 @@
+import { decodeAngleBrackets } from '../../../src/domain/shared/htmlText';
 import type { Clock } from '../../ports/clock';
 import type { NotificationPublisher, NotificationType } from '../../ports/notificationPublisher';
 import type { NotificationRepository } from '../../ports/notificationRepository';
@@ -32,9 +33,13 @@ export class NotificationService implements NotificationPublisher {
     );
   }
 
-  /** The administrator's notice (type 4) to every user; returns how many received it. */
+  /**
+   * The administrator's notice (type 4) to every user; returns how many received it. The administrator's
+   * own text follows spec section 5: escaped angle brackets (`&lt;i&gt;`) are decoded back into tags. Only
+   * here: the notices composed from readers' words (names, posts) escape those words, which must stay text.
+   */
   adminNotice(message: string): Promise<number> {
-    return this.broadcast(4, message, null);
+    return this.broadcast(4, decodeAngleBrackets(message), null);
   }
 
   async list(user: CurrentUser, current: number, size: number): Promise<{ list: Notification[]; total: number }> {

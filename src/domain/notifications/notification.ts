@@ -50,6 +50,31 @@ export function targetFor(item: Pick<NotificationItem, 'type' | 'toId'>, adminUr
 }
 
 /**
+ * Where a link inside a notice leads: a page of this site in the app, another web address in a new tab;
+ * null for anything else (mail, phone), which the browser handles itself. `origin` is this site's.
+ */
+export function linkTarget(href: string, origin: string): NotificationTarget {
+  let url: URL;
+  try {
+    url = new URL(href, origin);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  if (url.origin === origin) return { kind: 'route', path: `${url.pathname}${url.search}${url.hash}` };
+  return { kind: 'external', url: url.href };
+}
+
+/**
+ * The markup a notice may carry (a link, emphasis), the same for the server, which cleans each notice
+ * before sending it, and for the browser's DOMPurify behind it.
+ */
+export const NOTICE_TAGS = ['a', 'b', 'strong', 'i', 'em', 'u', 's', 'br', 'span', 'code', 'p'] as const;
+export const NOTICE_ATTRIBUTES = { a: ['href', 'title'], '*': ['title'] } as const;
+/** Link schemes a notice may use; a relative link is a page of this site. */
+export const NOTICE_LINK_SCHEMES = ['http', 'https', 'mailto'] as const;
+
+/**
  * Appends a page to what is shown, dropping ids already there: a notice that arrived between two page
  * loads shifts the server's offsets, and the same item must not appear twice.
  */

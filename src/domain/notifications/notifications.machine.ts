@@ -22,6 +22,8 @@ export interface NotificationsContext {
   error: string | null;
   /** The notice being opened or deleted. */
   activeId: number | null;
+  /** A link inside the notice being opened, which the reader clicked: it leads instead of the notice's own target. */
+  link: { target: NotificationTarget } | null;
 }
 
 export type NotificationsEvent =
@@ -33,6 +35,8 @@ export type NotificationsEvent =
   | { type: 'page.next' }
   | { type: 'list.refresh' }
   | { type: 'item.open'; id: number }
+  /** A link inside a notice was clicked: the notice is opened (marked read) but the link decides where to go. */
+  | { type: 'item.follow'; id: number; target: NotificationTarget }
   | { type: 'item.delete'; id: number };
 
 export type NotificationsEmitted =
@@ -69,7 +73,7 @@ const deleteItem = fromPromise<void, { id: number }>(async () => {
   throw new Error('notifications: deleteItem actor not provided');
 });
 
-const EMPTY = { items: [], page: 0, total: 0, unread: 0, exhausted: false, error: null, activeId: null };
+const EMPTY = { items: [], page: 0, total: 0, unread: 0, exhausted: false, error: null, activeId: null, link: null };
 
 export const notificationsMachine = setup({
   types: {
@@ -93,9 +97,12 @@ export const notificationsMachine = setup({
     openDrawer: assign({ drawerOpen: true }),
     closeDrawer: assign({ drawerOpen: false }),
     remember: assign({
-      activeId: ({ event }) => (event.type === 'item.open' || event.type === 'item.delete' ? event.id : null),
+      activeId: ({ event }) =>
+        event.type === 'item.open' || event.type === 'item.follow' || event.type === 'item.delete' ? event.id : null,
+      link: ({ event }) => (event.type === 'item.follow' ? { target: event.target } : null),
     }),
     navigate: emit(({ context }) => {
+      if (context.link) return { type: 'navigate' as const, target: context.link.target };
       const item = context.items.find((entry) => entry.id === context.activeId);
       return { type: 'navigate' as const, target: item ? targetFor(item, context.adminUrl) : null };
     }),
@@ -119,6 +126,8 @@ export const notificationsMachine = setup({
         /** Page 1 from scratch: on start, on opening the drawer, after a click or a delete. */
         loadingFirst: {
           tags: ['busy'],
+          // The list shown meanwhile is the last one: its links keep working (the reload starts again after).
+          on: { 'item.follow': { target: 'opening', actions: 'remember' } },
           invoke: {
             src: 'fetchPage',
             input: { page: 1, size: NOTIFICATION_PAGE_SIZE },
@@ -137,6 +146,7 @@ export const notificationsMachine = setup({
         },
         loadingMore: {
           tags: ['busy'],
+          on: { 'item.follow': { target: 'opening', actions: 'remember' } },
           invoke: {
             src: 'fetchPage',
             input: ({ context }) => ({ page: context.page + 1, size: NOTIFICATION_PAGE_SIZE }),
@@ -162,6 +172,7 @@ export const notificationsMachine = setup({
             'list.refresh': { target: 'loadingFirst' },
             'page.next': { guard: 'canLoadMore', target: 'loadingMore' },
             'item.open': { target: 'opening', actions: 'remember' },
+            'item.follow': { target: 'opening', actions: 'remember' },
             'item.delete': { target: 'deleting', actions: 'remember' },
           },
         },
@@ -171,9 +182,10 @@ export const notificationsMachine = setup({
           on: {
             'drawer.open': { target: 'loadingFirst', actions: 'openDrawer' },
             'list.refresh': { target: 'loadingFirst' },
+            'item.follow': { target: 'opening', actions: 'remember' },
           },
         },
-        /** Spec: a click marks the notice read, navigates by type, closes the drawer and reloads. */
+        /** Spec: a click marks the notice read, navigates by type (or by the link clicked), closes the drawer and reloads. */
         opening: {
           tags: ['busy'],
           initial: 'checking',
@@ -191,7 +203,7 @@ export const notificationsMachine = setup({
               },
             },
             done: {
-              entry: ['navigate', 'closeDrawer', assign({ activeId: null })],
+              entry: ['navigate', 'closeDrawer', assign({ activeId: null, link: null })],
               always: { target: '#notifications.active.loadingFirst' },
             },
           },

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { badgeText, mergePage, targetFor, type NotificationItem } from '../../../src/domain/notifications/notification';
+import { badgeText, linkTarget, mergePage, targetFor, type NotificationItem } from '../../../src/domain/notifications/notification';
 
 const item = (id: number, overrides: Partial<NotificationItem> = {}): NotificationItem => ({
   id,
@@ -20,6 +20,21 @@ describe('badgeText', () => {
     expect(badgeText(9)).toBe('9');
     expect(badgeText(10)).toBe('9+');
     expect(badgeText(1234)).toBe('9+');
+  });
+});
+
+describe('linkTarget: where a link inside a notice leads', () => {
+  const origin = 'https://blog.example.com';
+  it('keeps a page of this site in the app, relative or absolute', () => {
+    expect(linkTarget('/talk?id=2#top', origin)).toEqual({ kind: 'route', path: '/talk?id=2#top' });
+    expect(linkTarget('https://blog.example.com/article?id=3', origin)).toEqual({ kind: 'route', path: '/article?id=3' });
+  });
+  it('sends another site to a new tab, and leaves other schemes and garbage to the browser', () => {
+    expect(linkTarget('https://other.example.com/x', origin)).toEqual({ kind: 'external', url: 'https://other.example.com/x' });
+    expect(linkTarget('http://blog.example.com/x', origin)).toEqual({ kind: 'external', url: 'http://blog.example.com/x' });
+    expect(linkTarget('mailto:me@example.com', origin)).toBeNull();
+    expect(linkTarget('javascript:alert(1)', origin)).toBeNull();
+    expect(linkTarget('http://[bad', origin)).toBeNull();
   });
 });
 

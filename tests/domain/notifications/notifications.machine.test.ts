@@ -147,6 +147,39 @@ describe('notificationsMachine', () => {
     expect(emitted).toContainEqual({ type: 'navigate', target: { kind: 'route', path: '/article?id=20' } });
   });
 
+  it('a link followed inside a notice marks it read and leads where the link says, not to the notice’s target', async () => {
+    const server = new FakeNotifyServer(3, 3);
+    const { actor, emitted } = start(server);
+    actor.send({ type: 'session.started' });
+    await settled(actor);
+    actor.send({ type: 'drawer.open' });
+    await settled(actor);
+    const target = { kind: 'route', path: '/talk?id=2' } as const;
+    actor.send({ type: 'item.follow', id: 2, target });
+    await settled(actor);
+    expect(server.calls.markRead).toEqual([2]);
+    expect(emitted.filter((event) => event.type === 'navigate')).toEqual([{ type: 'navigate', target }]);
+    expect(actor.getSnapshot().context).toMatchObject({ drawerOpen: false, link: null });
+    // The next plain click goes to the notice's own target again.
+    actor.send({ type: 'item.open', id: 3 });
+    await settled(actor);
+    expect(emitted.at(-1)).toEqual({ type: 'navigate', target: { kind: 'route', path: '/message/list' } });
+  });
+
+  it('a link in the list shown while it reloads still works', async () => {
+    const server = new FakeNotifyServer(2);
+    const { actor, emitted } = start(server);
+    actor.send({ type: 'session.started' });
+    await settled(actor);
+    actor.send({ type: 'drawer.open' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    const target = { kind: 'external', url: 'https://example.com/' } as const;
+    actor.send({ type: 'item.follow', id: 1, target });
+    await settled(actor);
+    expect(emitted).toContainEqual({ type: 'navigate', target });
+    expect(server.calls.markRead).toEqual([1]);
+  });
+
   it('a delete says 删除成功 and reloads from page 1', async () => {
     const server = new FakeNotifyServer(15);
     const { actor, emitted } = start(server);

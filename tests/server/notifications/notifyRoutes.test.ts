@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as zhCN from '../../../src/i18n/zh-CN';
+import { openDatabase } from '../../../server/adapters/db/connect';
+import { createAccountServices } from '../../../server/main';
 import { signUp, startAccountsServer, type AccountsServer } from '../accounts/support';
 
 const n = zhCN.notify.server;
@@ -22,6 +24,41 @@ async function list(cookie: string, current = 1, size = 10, userId?: unknown) {
   expect(response.statusCode).toBe(200);
   return response.json().result as { list: Item[]; total: number; unread: number; adminUrl: string };
 }
+
+describe('notice markup on the wire', () => {
+  it('arrives cleaned: no handler, script, style or image reaches the browser, and escaped words stay text', async () => {
+    const reader = await signUp(site);
+    const messages = [
+      '<b>有图</b><img src="x" onerror="alert(1)"><script>alert(2)</script>',
+      '<span style="color:red" onclick="alert(4)">红字</span>',
+      '<a href="/talk?id=2" target="_blank">说说</a> <a href="javascript:alert(5)">坏链接</a> a &lt; b',
+      // A reader's name, escaped by whoever composed the notice, is never turned back into markup.
+      '&lt;b&gt;粉丝&lt;/b&gt; 赞了你的留言',
+    ];
+    for (const message of messages) await site.server.notifications.toUser(reader.id, { type: 3, message, toId: null });
+    const shown = (await list(reader.cookie)).list.map((item) => item.message).reverse();
+    expect(shown).toEqual([
+      '<b>有图</b>',
+      '<span>红字</span>',
+      '<a href="/talk?id=2">说说</a> <a>坏链接</a> a &lt; b',
+      '&lt;b&gt;粉丝&lt;/b&gt; 赞了你的留言',
+    ]);
+  });
+
+  it('the administrator’s notice has its escaped tags decoded back (spec section 5), then cleaned like any other', async () => {
+    const reader = await signUp(site);
+    // What `npm run notify -- "…"` does, on the site's own database.
+    const database = openDatabase({ dataDir: site.dataDir });
+    try {
+      const { notifications } = createAccountServices(database.db);
+      await notifications.adminNotice('维护公告：&lt;i&gt;今晚&lt;/i&gt; &#60;b&#62;停机&#60;/b&#62; &lt;img src=x onerror=alert(1)&gt;');
+    } finally {
+      await database.close();
+    }
+    const [notice] = (await list(reader.cookie)).list;
+    expect(notice).toMatchObject({ type: 4, message: '维护公告：<i>今晚</i> <b>停机</b> ' });
+  });
+});
 
 describe('the notification publisher (other areas call it)', () => {
   it('sends a new article or talk to every registered user, and a type-3 notice to one', async () => {

@@ -6,11 +6,12 @@ import type { Notification } from '../../../domain/notifications/notification';
 import type { NotificationService } from '../../../domain/notifications/notificationService';
 import { requireUser } from '../auth';
 import { ok } from '../envelope';
+import { noticeHtml } from '../noticeHtml';
 
 function itemDto(notice: Notification): NotifyItemDto {
   return {
     id: notice.id,
-    message: notice.message,
+    message: noticeHtml(notice.message),
     isView: notice.isView,
     type: notice.type,
     to_id: notice.toId,

@@ -3,7 +3,7 @@ import { ArrowUpRight, Trash2, X } from 'lucide-react';
 import { Dialog, Popover } from 'radix-ui';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import type { NotificationItem } from '../../../domain/notifications/notification';
+import { linkTarget, type NotificationItem } from '../../../domain/notifications/notification';
 import { relativeTime } from '../../../domain/shared/relativeTime';
 import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
@@ -26,20 +26,21 @@ function Item({ item, busy, now }: { item: NotificationItem; busy: boolean; now:
   const open = () => notifications.send({ type: 'item.open', id: item.id });
   return (
     <li className="notify-item" data-unread={item.unread}>
+      {/* Not a button: the links a notice may hold must stay links. The 跳转 button is the keyboard's way in. */}
       <div
         className="notify-item__body"
-        role="button"
-        tabIndex={0}
         onClick={(event) => {
-          // A link inside the notice text is not the notice's own destination.
-          if ((event.target as HTMLElement).closest('a')) event.preventDefault();
-          if (!busy) open();
-        }}
-        onKeyDown={(event) => {
-          if ((event.key === 'Enter' || event.key === ' ') && !busy) {
-            event.preventDefault();
-            open();
+          const link = (event.target as Element).closest('a');
+          if (!link) {
+            if (!busy) open();
+            return;
           }
+          // A link inside the notice leads where it says, not to the notice's own destination.
+          if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+          const target = linkTarget(link.getAttribute('href') ?? '', window.location.origin);
+          if (!target) return;
+          event.preventDefault();
+          notifications.send({ type: 'item.follow', id: item.id, target });
         }}
       >
         {item.unread && <span className="notify-item__new">{text.newMarker}</span>}
