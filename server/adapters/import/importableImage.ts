@@ -1,6 +1,5 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import sharp from 'sharp';
 import { ImportProblem } from '../../domain/content/frontMatter';
 import { contentMessages } from '../../domain/content/messages';
 
@@ -26,6 +25,8 @@ function isInertSvg(bytes: Buffer): boolean {
 
 /** The file's image type judged by its bytes (never its name), or undefined when it is no image we publish. */
 async function imageExtension(bytes: Buffer): Promise<string | undefined> {
+  // Loaded on first use: a server that decodes no image never loads libvips.
+  const { default: sharp } = await import('sharp');
   try {
     const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
     if (meta.format && RASTER[meta.format]) return RASTER[meta.format];

@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import sharp from 'sharp';
 import type { ArticleDraft } from '../../domain/content/article';
 import { parseDate } from '../../domain/content/frontMatter';
 import type { Clock } from '../../ports/clock';
@@ -167,6 +166,8 @@ export async function seedDemoContent(deps: {
 }
 
 async function dimensions(file: string): Promise<{ width: number; height: number }> {
+  // Loaded on first use: a server that decodes no image never loads libvips.
+  const { default: sharp } = await import('sharp');
   const meta = await sharp(file).metadata();
   return { width: meta.width ?? 0, height: meta.height ?? 0 };
 }

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import sharp, { type Metadata } from 'sharp';
+import type { Metadata } from 'sharp';
 import { envelopeOf } from '../../../../src/protocol/envelope';
 import { UploadResult } from '../../../../src/protocol/account';
 import { accountMessages } from '../../../domain/accounts/messages';
@@ -25,6 +25,8 @@ function isAllowedFormat(meta: Metadata): boolean {
  * positions included), ICC comments and anything appended to the image are dropped.
  */
 export async function reencodeImage(bytes: Buffer): Promise<Buffer> {
+  // Loaded on first use: a server that decodes no image never loads libvips.
+  const { default: sharp } = await import('sharp');
   let meta: Metadata;
   try {
     // Only the header is read here, so no pixel limit yet: the size is checked below with its own message.

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { mulberry32, type Random } from './random';
 
 /** Cover art drawn as SVG and rendered by sharp. No text: the server has no CJK font to promise. */
@@ -96,6 +95,8 @@ export function coverSvg(theme: CoverTheme, seed: number): string {
 }
 
 /** A square JPEG of the cover, `pixels` wide. */
-export function renderCover(theme: CoverTheme, seed: number, pixels: number): Promise<Buffer> {
+export async function renderCover(theme: CoverTheme, seed: number, pixels: number): Promise<Buffer> {
+  // Loaded on first use: a server that decodes no image never loads libvips.
+  const { default: sharp } = await import('sharp');
   return sharp(Buffer.from(coverSvg(theme, seed))).resize(pixels, pixels).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
 }
