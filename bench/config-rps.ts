@@ -139,7 +139,9 @@ export function meetsGoals(report: RpsReport): boolean {
 export function printConfigRps(report: RpsReport): void {
   const rps = (value: number) => Math.round(value).toLocaleString('en-US').padStart(7);
   const ms = (value: number) => `${value.toFixed(1).padStart(5)} ms`;
-  console.log(`Hot reads, blog server vs bare node:http with the same bytes (${report.durationS} s × ${report.rounds} rounds each):`);
+  console.log(
+    `Hot reads, blog server vs bare node:http with the same bytes (${report.durationS} s × ${report.rounds} rounds each):`,
+  );
   for (const row of report.rows) {
     console.log(
       `  GET ${row.path} (${row.bytes} bytes, ${String(row.connections).padStart(3)} connections): ` +

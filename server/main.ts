@@ -38,8 +38,10 @@ import { UpstreamMusicSource } from './adapters/music/upstreamMusicSource';
 import { ChatService } from './domain/chat/chatService';
 import { KyselyChatRepository } from './adapters/db/chatRepository';
 import { MemoryChatHub } from './adapters/ws/memoryChatHub';
-import { RedisChatHub } from './adapters/ws/redisChatHub';
 import type { ChatHub } from './ports/chatHub';
+import { MemoryReadCache } from './adapters/cache/memoryReadCache';
+import type { RedisChangeRelay } from './adapters/cache/redisChangeRelay';
+import { ignoreChanges, type ChangeNotifier } from './ports/readCache';
 import { installDrainGate } from './adapters/http/drain';
 import * as zhCN from '../src/i18n/zh-CN';
 
@@ -80,12 +82,22 @@ export function hashingBounds(): { concurrency: number; queue: number } {
   return { concurrency, queue: 8 * concurrency };
 }
 
-/** Articles, showcase pages and the message board over one database. */
-export function createContentServices(db: Kysely<Database>, dialect: DialectName, notifications: NotificationPublisher): ContentServices {
+/** Articles, showcase pages and the message board over one database; writes are told to `changes`. */
+export function createContentServices(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  notifications: NotificationPublisher,
+  changes: ChangeNotifier = ignoreChanges,
+): ContentServices {
   const content = new KyselyContentRepository(db);
   return {
-    articles: new ArticleService(new KyselyArticleRepository(db, dialect), new KyselySiteRepository(db), () => content.talkCount()),
-    showcase: new ShowcaseService(content, notifications, systemClock),
+    articles: new ArticleService(
+      new KyselyArticleRepository(db, dialect),
+      new KyselySiteRepository(db),
+      () => content.talkCount(),
+      changes,
+    ),
+    showcase: new ShowcaseService(content, notifications, systemClock, changes),
     board: new BoardService(new KyselyMessageRepository(db), notifications, systemClock),
   };
 }
@@ -99,12 +111,18 @@ export interface ServerOverrides {
   chatRedisPrefix?: string;
   /** Chat timers (socket heartbeat, presence refresh), shortened by tests. */
   chatTimers?: { heartbeatMs?: number; presenceRefreshMs?: number };
+  /** Namespace of the hot reads' change channel in Redis (REDIS_URL set); tests give each run its own. */
+  cacheRedisPrefix?: string;
+  /** How long a hot read is kept (READ_CACHE_TTL_MS); tests that prove invalidation make it long. */
+  readCacheTtlMs?: number;
 }
 
 export interface CreatedServer {
   app: FastifyInstance;
   /** How other areas (the content importer, message board) tell users something happened. */
   notifications: NotificationPublisher;
+  /** How a write made beside the services (an import in this process) drops the hot reads it changes. */
+  changes: ChangeNotifier;
   /** The local music library (absent when MUSIC_UPSTREAM answers instead). */
   music?: LocalLibrary | undefined;
   close(): Promise<void>;
@@ -118,6 +136,12 @@ export interface CreatedServer {
 
 /** How long a stop waits for requests in flight. */
 export const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+/**
+ * Longest a hot read is kept: the bound on staleness for changes this instance is not told of (another
+ * instance when REDIS_URL is unset, the command-line import, a message lost while Redis was away).
+ */
+export const READ_CACHE_TTL_MS = 5_000;
 
 /** The server's composition root: configuration in, a listening server out. */
 export async function createServer(config: AppConfig, overrides: ServerOverrides = {}): Promise<CreatedServer> {
@@ -140,10 +164,16 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
     await seedDemoContent({ db: database.db, dialect: database.dialect, contentDir: DEMO_CONTENT_DIR, media, clock: systemClock });
   }
 
-  const chatHub: ChatHub = config.redisUrl
-    ? new RedisChatHub({ url: config.redisUrl, prefix: overrides.chatRedisPrefix ?? 'blog:chat' })
-    : new MemoryChatHub();
-  if (chatHub instanceof RedisChatHub) await chatHub.whenReady();
+  // ioredis is loaded only by a site that names a Redis server.
+  let chatHub: ChatHub;
+  if (config.redisUrl) {
+    const { RedisChatHub } = await import('./adapters/ws/redisChatHub');
+    const redisHub = new RedisChatHub({ url: config.redisUrl, prefix: overrides.chatRedisPrefix ?? 'blog:chat' });
+    await redisHub.whenReady();
+    chatHub = redisHub;
+  } else {
+    chatHub = new MemoryChatHub();
+  }
   const chat = new ChatService({
     messages: new KyselyChatRepository(database.db),
     hub: chatHub,
@@ -164,13 +194,32 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
       });
   await library?.start();
 
+  // Hot reads are kept serialised in memory; each write drops what it changes here and, through Redis,
+  // on the other instances.
+  let relay: RedisChangeRelay | undefined;
+  const readCache = new MemoryReadCache<Buffer>({
+    ttlMs: overrides.readCacheTtlMs ?? READ_CACHE_TTL_MS,
+    onChange: (topics) => relay?.publish(topics),
+  });
+  if (config.redisUrl) {
+    const { RedisChangeRelay } = await import('./adapters/cache/redisChangeRelay');
+    relay = new RedisChangeRelay({
+      url: config.redisUrl,
+      prefix: overrides.cacheRedisPrefix ?? 'blog:cache',
+      onRemoteChange: (topics) => readCache.invalidate(topics),
+      onResync: () => readCache.clear(),
+    });
+    await relay.whenReady();
+  }
+
   const app = await buildApp(
     {
-      site: new SiteService(sites),
+      site: new SiteService(sites, readCache),
       accounts,
       notifications,
       media,
-      content: createContentServices(database.db, database.dialect, notifications),
+      content: createContentServices(database.db, database.dialect, notifications, readCache),
+      readCache,
       chat: { chat, hub: chatHub, ...overrides.chatTimers },
       music: library ? { source: library.source, library } : { source: new UpstreamMusicSource(config.musicUpstream ?? '') },
       healthCheck: async () => {
@@ -192,11 +241,13 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
     await library?.close();
     await app.close();
     await chatHub.close();
+    await relay?.close();
     await database.close();
   };
   return {
     app,
     notifications,
+    changes: readCache,
     music: library,
     close,
     shutdown: async (timeoutMs = SHUTDOWN_TIMEOUT_MS) => {

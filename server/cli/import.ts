@@ -5,6 +5,7 @@ import { KyselyArticleRepository } from '../adapters/db/content/articleRepositor
 import { findMarkdownFiles, MarkdownImporter, type ImportOutcome } from '../adapters/import/markdownImporter';
 import { LocalMediaStore } from '../adapters/media/localMediaStore';
 import { contentMessages } from '../domain/content/messages';
+import type { ReadTopic } from '../domain/hotReads';
 import { createAccountServices } from '../main';
 
 const text = contentMessages.importer;
@@ -21,10 +22,12 @@ async function main(args: string[]): Promise<number> {
   }
   const files = await findMarkdownFiles(targets, root ? { root } : {});
   return withDatabase(async (database, config) => {
+    const changed = new Set<ReadTopic>();
     const importer = new MarkdownImporter({
       articles: new KyselyArticleRepository(database.db, database.dialect),
       media: new LocalMediaStore(path.join(config.dataDir, 'media')),
       notifications: createAccountServices(database.db).notifications,
+      changes: { changed: (topics) => topics.forEach((topic) => changed.add(topic)) },
     });
     const line = (outcome: ImportOutcome) =>
       outcome.status === 'failed'
@@ -45,6 +48,12 @@ async function main(args: string[]): Promise<number> {
       bars.stop();
     } else {
       outcomes = await importer.importFiles(files, (outcome) => console.log(line(outcome)));
+    }
+    // Running servers keep the home list, taxonomy and facts in memory: tell them through Redis when there
+    // is one; otherwise they show the new articles within their cache's time bound (READ_CACHE_TTL_MS).
+    if (changed.size > 0 && config.redisUrl) {
+      const { announceChanges } = await import('../adapters/cache/redisChangeRelay');
+      await announceChanges(config.redisUrl, [...changed]).catch(() => undefined);
     }
     const count = (status: ImportOutcome['status']) => outcomes.filter((o) => o.status === status).length;
     console.log(text.summary(count('created'), count('updated'), count('failed')));

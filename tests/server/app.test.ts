@@ -77,10 +77,14 @@ describe('site API on a seeded database', () => {
     expect(image.headers['cache-control']).toContain('immutable');
   });
 
-  it('reports health at /healthz without caching', async () => {
+  it('reports health at /healthz without caching, with the answers counted since start', async () => {
     const response = await app.inject({ method: 'GET', url: '/healthz' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ status: 'ok' });
+    const body = response.json<{ status: string; requests: { total: number; ok: number; slowThresholdMs: number } }>();
+    expect(body.status).toBe('ok');
+    expect(body.requests.total).toBeGreaterThan(0);
+    expect(body.requests.ok).toBeGreaterThan(0);
+    expect(body.requests.slowThresholdMs).toBe(1000);
     expect(response.headers['cache-control']).toBe('no-store');
   });
 

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
@@ -23,8 +22,11 @@ import { MediaVariants } from '../media/mediaVariants';
 import { failure } from './envelope';
 import { installAuth } from './auth';
 import { createPageRenderer } from '../ssr/pageRenderer';
-import { THEME_SCRIPT_CSP_SOURCE } from '../ssr/themeScript';
 import { installErrorHandler } from './errorHandler';
+import { installSecurityHeaders } from './securityHeaders';
+import { installRequestLog, requestLogController } from './requestLog';
+import type { HotAnswerCache } from './hotAnswers';
+import { installHotPath } from './hotPath';
 import { siteRoutes } from './routes/site';
 import { notifyRoutes } from './routes/notify';
 import { uploadRoutes } from './routes/upload';
@@ -54,6 +56,11 @@ export interface AppServices {
   music?: { source: MusicSource; library?: LocalLibrary | undefined };
   /** Resolves when the database answers; used by /healthz. */
   healthCheck(): Promise<void>;
+  /**
+   * Where the hot reads (configuration, page headers, first home pages, hottest, taxonomy, facts) are
+   * kept serialised; the services must tell it of their writes. None: every read goes to the database.
+   */
+  readCache?: HotAnswerCache;
 }
 
 export interface AppOptions {
@@ -78,6 +85,8 @@ export interface AppOptions {
   bodyLimit?: number;
   /** Requests per client address and minute to each of COSTLY_ROUTES (RATE_LIMIT_PER_MINUTE). */
   costlyRoutesPerMinute?: number;
+  /** Answers slower than this are logged (SLOW_REQUEST_MS by default). */
+  slowRequestMs?: number;
 }
 
 /**
@@ -92,12 +101,17 @@ export const COSTLY_ROUTES: ReadonlySet<string> = new Set([
 ]);
 
 const API_PREFIXES = ['/api/', '/wapi/', '/ws/', '/healthz', MEDIA_URL_PREFIX];
+/** Answers from this size up are compressed for a client that accepts it. */
+const COMPRESS_THRESHOLD = 1024;
 const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8,}\.\w+$/;
 
 export async function buildApp(services: AppServices, options: AppOptions = {}): Promise<FastifyInstance> {
+  const logLevel = options.logLevel ?? 'info';
   const app = Fastify({
+    // One line per request only when debugging; otherwise errors and slow requests (installRequestLog).
+    logController: requestLogController(logLevel),
     logger: {
-      level: options.logLevel ?? 'info',
+      level: logLevel,
       // Credentials never reach the log.
       redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
       ...(options.logStream ? { stream: options.logStream } : {}),
@@ -111,6 +125,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installErrorHandler(app);
+  const requests = installRequestLog(app, options.slowRequestMs);
   await installAuth(app, { sessions: services.accounts ?? { authenticate: async () => undefined }, siteUrl: options.siteUrl });
   const knownRoutes = trackRoutes(app);
   refuseBadInput(app);
@@ -126,34 +141,23 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   });
 
   // Songs and covers of a music upstream come from its own hosts, which cannot be known in advance.
-  const upstreamMedia = services.music && !services.music.library ? ['https:', 'http:'] : [];
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Same-origin scripts, and the one inline script that sets the theme before the first paint.
-        scriptSrc: ["'self'", THEME_SCRIPT_CSP_SOURCE],
-        // React and the Markdown preview set style attributes; scripts stay strictly same-origin.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...upstreamMedia],
-        mediaSrc: ["'self'", 'blob:', ...upstreamMedia],
-        // 'self' covers the chat socket on this same host (ws: and wss:), and nothing else.
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
-  await app.register(compress, { threshold: 1024 });
+  const headers = installSecurityHeaders(app, { upstreamMedia: services.music !== undefined && !services.music.library });
+  await app.register(compress, { threshold: COMPRESS_THRESHOLD });
+  if (services.readCache) {
+    installHotPath(app.server, {
+      cache: services.readCache,
+      headers,
+      compressThreshold: COMPRESS_THRESHOLD,
+      answered: requests.countHotPath,
+    });
+  }
 
   app.get('/healthz', async (_request, reply) => {
     await services.healthCheck();
-    return reply.header('cache-control', 'no-store').send({ status: 'ok' });
+    return reply.header('cache-control', 'no-store').send({ status: 'ok', requests: requests.snapshot() });
   });
-  await app.register(siteRoutes, { site: services.site });
+  const cache = services.readCache ? { cache: services.readCache } : {};
+  await app.register(siteRoutes, { site: services.site, ...cache });
   if (services.accounts) await app.register(userRoutes, { accounts: services.accounts });
   if (services.notifications) {
     await app.register(notifyRoutes, { notifications: services.notifications, adminUrl: options.adminUrl ?? '/userCenter' });
@@ -165,6 +169,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
       site: services.site,
       siteUrl: options.siteUrl,
       serveRobots: !(options.clientDir && fs.existsSync(path.join(options.clientDir, 'robots.txt'))),
+      ...cache,
     });
   }
   if (services.chat) {

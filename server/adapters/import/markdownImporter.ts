@@ -7,6 +7,7 @@ import { contentMessages } from '../../domain/content/messages';
 import type { ArticleRepository } from '../../ports/articleRepository';
 import type { MediaStore } from '../../ports/mediaStore';
 import type { NotificationPublisher } from '../../ports/notificationPublisher';
+import type { ChangeNotifier } from '../../ports/readCache';
 import { readFrontMatter } from './frontMatterFile';
 import { readImportableImage } from './importableImage';
 import { isImageTarget, rewriteImageTargets } from './markdownLinks';
@@ -74,6 +75,8 @@ export class MarkdownImporter {
       media: MediaStore;
       /** Told about newly public articles; seeding passes none. */
       notifications?: NotificationPublisher;
+      /** Told of every article written: the home list, taxonomy and facts kept by running servers show them. */
+      changes?: ChangeNotifier;
     },
   ) {}
 
@@ -128,6 +131,7 @@ export class MarkdownImporter {
     } catch (error) {
       return { file, status: 'failed', error: problem.fileProblem(file.relative, error instanceof Error ? error.message : String(error)) };
     }
+    this.deps.changes?.changed(['articles']);
     const outcome = { file, status: written.created ? ('created' as const) : ('updated' as const), id: written.id };
     if (!written.becamePublic || !this.deps.notifications) return outcome;
     try {

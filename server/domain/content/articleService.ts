@@ -17,6 +17,7 @@ import {
   type TimelinePageDto,
 } from '../../../src/protocol/content';
 import type { ArticleRepository } from '../../ports/articleRepository';
+import { ignoreChanges, type ChangeNotifier } from '../../ports/readCache';
 import type { SiteRepository } from '../../ports/siteRepository';
 import { AppError } from '../errors';
 import { readingMinutes, groupByYear, type ArticleDetail, type ArticleLink, type ArticleSummary } from './article';
@@ -59,6 +60,8 @@ export class ArticleService {
     private readonly articles: ArticleRepository,
     private readonly sites: SiteRepository,
     private readonly talkCount: () => Promise<number>,
+    /** Told when a view or a like changes the counts that lists show. */
+    private readonly changes: ChangeNotifier = ignoreChanges,
   ) {}
 
   async home(page: PageRequest): Promise<ArticlePageDto> {
@@ -95,6 +98,7 @@ export class ArticleService {
   async read(rawId: string): Promise<ArticleDetailDto> {
     const id = parseId(rawId, contentMessages.article);
     const views = await this.articles.addView(id);
+    if (views !== undefined) this.changes.changed(['articleCounters']);
     const article = views === undefined ? undefined : await this.articles.findPublic(id);
     if (!article) throw new AppError('notFound', contentMessages.articleNotFound);
     return toDetail(article);
@@ -160,6 +164,7 @@ export class ArticleService {
     const id = parseId(rawId, contentMessages.article);
     const likes = await this.articles.addLike(id);
     if (likes === undefined) throw new AppError('notFound', contentMessages.articleNotFound);
+    this.changes.changed(['articleCounters']);
     return { likes };
   }
 

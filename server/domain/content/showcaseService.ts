@@ -14,6 +14,7 @@ import {
 import type { Clock } from '../../ports/clock';
 import type { ContentRepository } from '../../ports/contentRepository';
 import type { NotificationPublisher } from '../../ports/notificationPublisher';
+import { ignoreChanges, type ChangeNotifier } from '../../ports/readCache';
 import type { CurrentUser } from '../accounts/currentUser';
 import { AppError } from '../errors';
 import { offsetOf, parseId, type PageRequest } from './input';
@@ -36,6 +37,8 @@ export class ShowcaseService {
     private readonly content: ContentRepository,
     private readonly notifications: NotificationPublisher,
     private readonly clock: Clock,
+    /** Told when a talk is published: the site's facts count them. */
+    private readonly changes: ChangeNotifier = ignoreChanges,
   ) {}
 
   albums(): Promise<AlbumDto[]> {
@@ -70,6 +73,7 @@ export class ShowcaseService {
     if (!images.every(isImageAddress)) throw new AppError('invalid', contentMessages.invalidImage);
     const talk = { content, images, pinned: input.pinned, likes: 0, createdAt: this.clock.now().toISOString() };
     const id = await this.content.addTalk(talk);
+    this.changes.changed(['talks']);
     await this.notifications.toAllUsers({ type: 2, message: contentMessages.notify.talkPublished(escapeHtml(excerpt(content))), toId: id });
     return { id, ...talk };
   }

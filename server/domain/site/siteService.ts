@@ -1,10 +1,15 @@
 import { AppError } from '../errors';
 import { messages } from '../messages';
+import { ignoreChanges, type ChangeNotifier } from '../../ports/readCache';
 import type { SiteRepository } from '../../ports/siteRepository';
 import type { PageHeader, SiteConfig } from './site';
 
 export class SiteService {
-  constructor(private readonly sites: SiteRepository) {}
+  constructor(
+    private readonly sites: SiteRepository,
+    /** Told when the site's view count changes: the configuration and the facts show it. */
+    private readonly changes: ChangeNotifier = ignoreChanges,
+  ) {}
 
   async config(): Promise<SiteConfig> {
     const config = await this.sites.getConfig();
@@ -13,7 +18,9 @@ export class SiteService {
   }
 
   async addView(): Promise<{ viewCount: number }> {
-    return { viewCount: await this.sites.addView() };
+    const viewCount = await this.sites.addView();
+    this.changes.changed(['siteViews']);
+    return { viewCount };
   }
 
   pageHeaders(): Promise<PageHeader[]> {

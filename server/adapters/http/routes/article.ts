@@ -20,17 +20,38 @@ import { envelopeOf } from '../../../../src/protocol/envelope';
 import type { ArticleService } from '../../../domain/content/articleService';
 import { parseId, parsePage } from '../../../domain/content/input';
 import { contentMessages } from '../../../domain/content/messages';
+import { HOT_READS, isHotHomePage } from '../../../domain/hotReads';
 import { ok } from '../envelope';
+import { sendHot, uncachedAnswers, type HotAnswerCache } from '../hotAnswers';
 
 const PageParams = Type.Object({ page: Type.String(), size: Type.String() });
 const IdParams = Type.Object({ id: Type.String() });
 
+export interface ArticleRouteOptions {
+  articles: ArticleService;
+  /** Where the hot reads (first home pages, hottest, taxonomy, facts) are kept serialised. */
+  cache?: HotAnswerCache;
+}
+
 /** The article calls of spec section 7, the taxonomy lists and the home page's site facts. */
-export const articleRoutes: FastifyPluginAsyncTypebox<{ articles: ArticleService }> = async (app, { articles }) => {
+export const articleRoutes: FastifyPluginAsyncTypebox<ArticleRouteOptions> = async (
+  app,
+  { articles, cache = uncachedAnswers },
+) => {
   app.get(
     '/api/article/blogHomeGetArticleList/:page/:size',
     { schema: { params: PageParams, response: { 200: envelopeOf(ArticlePageDto) } } },
-    async (request) => ok(await articles.home(parsePage(request.params.page, request.params.size))),
+    async (request, reply) => {
+      const page = parsePage(request.params.page, request.params.size);
+      if (!isHotHomePage(page)) return ok(await articles.home(page));
+      return sendHot(
+        reply,
+        cache,
+        `/api/article/blogHomeGetArticleList/${page.current}/${page.size}`,
+        HOT_READS.home,
+        () => articles.home(page),
+      );
+    },
   );
 
   app.get(
@@ -69,8 +90,10 @@ export const articleRoutes: FastifyPluginAsyncTypebox<{ articles: ArticleService
     async (request) => ok(await articles.read(request.params.id)),
   );
 
-  app.get('/api/article/getHotArticle', { schema: { response: { 200: envelopeOf(Type.Array(HotArticleDto)) } } }, async () =>
-    ok(await articles.hot()),
+  app.get(
+    '/api/article/getHotArticle',
+    { schema: { response: { 200: envelopeOf(Type.Array(HotArticleDto)) } } },
+    async (_request, reply) => sendHot(reply, cache, '/api/article/getHotArticle', HOT_READS.hot, () => articles.hot()),
   );
 
   app.get(
@@ -101,15 +124,22 @@ export const articleRoutes: FastifyPluginAsyncTypebox<{ articles: ArticleService
     async (request) => ok(await articles.like(request.params.id)),
   );
 
-  app.get('/api/category/getAll', { schema: { response: { 200: envelopeOf(Type.Array(CategoryDto)) } } }, async () =>
-    ok(await articles.categories()),
+  app.get(
+    '/api/category/getAll',
+    { schema: { response: { 200: envelopeOf(Type.Array(CategoryDto)) } } },
+    async (_request, reply) =>
+      sendHot(reply, cache, '/api/category/getAll', HOT_READS.categories, () => articles.categories()),
   );
 
-  app.get('/api/tag/getAll', { schema: { response: { 200: envelopeOf(Type.Array(TagDto)) } } }, async () =>
-    ok(await articles.tags()),
+  app.get(
+    '/api/tag/getAll',
+    { schema: { response: { 200: envelopeOf(Type.Array(TagDto)) } } },
+    async (_request, reply) => sendHot(reply, cache, '/api/tag/getAll', HOT_READS.tags, () => articles.tags()),
   );
 
-  app.get('/api/statistic/facts', { schema: { response: { 200: envelopeOf(SiteFactsDto) } } }, async () =>
-    ok(await articles.facts()),
+  app.get(
+    '/api/statistic/facts',
+    { schema: { response: { 200: envelopeOf(SiteFactsDto) } } },
+    async (_request, reply) => sendHot(reply, cache, '/api/statistic/facts', HOT_READS.facts, () => articles.facts()),
   );
 };

@@ -21,6 +21,7 @@ import type { ShowcaseService } from '../../../domain/content/showcaseService';
 import type { SiteService } from '../../../domain/site/siteService';
 import { requireAdmin, requireUser } from '../auth';
 import { ok } from '../envelope';
+import type { HotAnswerCache } from '../hotAnswers';
 import { articleRoutes } from './article';
 import { feedRoutes } from './feed';
 import { messageRoutes } from './message';
@@ -121,11 +122,16 @@ export interface ContentRouteOptions {
   siteUrl?: string | undefined;
   /** False when the built client ships its own robots.txt. */
   serveRobots: boolean;
+  /** Where the hot reads are kept serialised (none: read every time). */
+  cache?: HotAnswerCache | undefined;
 }
 
 /** Every content route: articles, showcase pages, message board, feeds. */
 export const contentRoutes: FastifyPluginAsyncTypebox<ContentRouteOptions> = async (app, options) => {
-  await app.register(articleRoutes, { articles: options.content.articles });
+  await app.register(articleRoutes, {
+    articles: options.content.articles,
+    ...(options.cache ? { cache: options.cache } : {}),
+  });
   await app.register(showcaseRoutes, { showcase: options.content.showcase });
   await app.register(messageRoutes, { board: options.content.board });
   await app.register(feedRoutes, {

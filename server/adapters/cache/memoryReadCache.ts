@@ -1,0 +1,120 @@
+import { READ_TOPICS, type ReadTopic } from '../../domain/hotReads';
+import type { ReadCache } from '../../ports/readCache';
+
+export interface MemoryReadCacheOptions {
+  /**
+   * Longest an answer is kept, from the moment its data was read: the bound on staleness for writes this
+   * instance is never told of (another instance without Redis, a command-line import, a lost message).
+   */
+  ttlMs: number;
+  /** Beyond this many answers the oldest is dropped. */
+  maxEntries?: number;
+  /** Milliseconds on a monotonic clock. */
+  now?: () => number;
+  /** Told of this instance's own changes once they are applied here: the Redis relay publishes them. */
+  onChange?: (topics: readonly ReadTopic[]) => void;
+}
+
+interface Entry<V> {
+  value: V;
+  topics: readonly ReadTopic[];
+  expiresAt: number;
+}
+
+interface Pending<V> {
+  promise: Promise<V>;
+  topics: readonly ReadTopic[];
+}
+
+/**
+ * The hot reads' answers in this process. Every topic has a generation, raised by each change: an answer
+ * computed while one of its topics changed is handed to its callers but not kept, so a read that began
+ * before a write can never put the old data back after the write dropped it.
+ */
+export class MemoryReadCache<V> implements ReadCache<V> {
+  private readonly entries = new Map<string, Entry<V>>();
+  private readonly pending = new Map<string, Pending<V>>();
+  private readonly generations = new Map<ReadTopic, number>();
+  private readonly ttlMs: number;
+  private readonly maxEntries: number;
+  private readonly now: () => number;
+  private readonly onChange: ((topics: readonly ReadTopic[]) => void) | undefined;
+
+  constructor(options: MemoryReadCacheOptions) {
+    this.ttlMs = options.ttlMs;
+    this.maxEntries = options.maxEntries ?? 1000;
+    this.now = options.now ?? (() => performance.now());
+    this.onChange = options.onChange;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  peek(key: string): V | undefined {
+    const entry = this.entries.get(key);
+    if (entry === undefined) return undefined;
+    if (entry.expiresAt > this.now()) return entry.value;
+    this.entries.delete(key);
+    return undefined;
+  }
+
+  answer(key: string, topics: readonly ReadTopic[], compute: () => Promise<V>): Promise<V> {
+    const kept = this.peek(key);
+    if (kept !== undefined) return Promise.resolve(kept);
+    const running = this.pending.get(key);
+    if (running) return running.promise;
+    const stamp = this.stamp(topics);
+    const startedAt = this.now();
+    const pending: Pending<V> = { topics, promise: Promise.resolve(undefined as V) };
+    pending.promise = (async () => {
+      try {
+        const value = await compute();
+        if (this.stamp(topics) === stamp) this.keep(key, { value, topics, expiresAt: startedAt + this.ttlMs });
+        return value;
+      } finally {
+        if (this.pending.get(key) === pending) this.pending.delete(key);
+      }
+    })();
+    this.pending.set(key, pending);
+    return pending.promise;
+  }
+
+  changed(topics: readonly ReadTopic[]): void {
+    this.invalidate(topics);
+    this.onChange?.(topics);
+  }
+
+  /** Drops what shows these topics, here only: for changes other instances report. */
+  invalidate(topics: readonly ReadTopic[]): void {
+    if (topics.length === 0) return;
+    for (const topic of topics) this.generations.set(topic, (this.generations.get(topic) ?? 0) + 1);
+    const touched = (shown: readonly ReadTopic[]) => shown.some((topic) => topics.includes(topic));
+    for (const [key, entry] of this.entries) if (touched(entry.topics)) this.entries.delete(key);
+    // Later callers must not join a computation that may have read the data before the change.
+    for (const [key, pending] of this.pending) if (touched(pending.topics)) this.pending.delete(key);
+  }
+
+  /** Drops everything, here only: changes may have been missed. */
+  clear(): void {
+    this.invalidate(READ_TOPICS);
+  }
+
+  /** Generations only grow, so an equal sum means none of these topics changed. */
+  private stamp(topics: readonly ReadTopic[]): number {
+    let sum = 0;
+    for (const topic of topics) sum += this.generations.get(topic) ?? 0;
+    return sum;
+  }
+
+  private keep(key: string, entry: Entry<V>) {
+    this.entries.delete(key);
+    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, entry);
+  }
+}
+
+/** Keeps nothing: every read computes its answer (an app built without a cache, as some tests do). */
+export function noReadCache<V>(): ReadCache<V> {
+  return { peek: () => undefined, answer: (_key, _topics, compute) => compute(), changed: () => undefined };
+}

@@ -1,0 +1,52 @@
+import type { PageRequest } from './content/input';
+
+/**
+ * What a write changes, in the terms of what readers see. Counters are topics of their own: a view or a
+ * like changes the lists that show them, not the taxonomy or the site's facts.
+ */
+export type ReadTopic =
+  /** The site's settings (name, author, motto, notice, since…). */
+  | 'site'
+  /** The site's own view count. */
+  | 'siteViews'
+  | 'pageHeaders'
+  /** Articles written, published or hidden: lists, categories, tags, facts. */
+  | 'articles'
+  /** An article's views and likes. */
+  | 'articleCounters'
+  | 'talks';
+
+export const READ_TOPICS: readonly ReadTopic[] = [
+  'site',
+  'siteViews',
+  'pageHeaders',
+  'articles',
+  'articleCounters',
+  'talks',
+];
+
+/**
+ * The reads every visit makes, answered from memory, each with the topics it shows: a write to any of
+ * them drops the kept answer. The article itself is not among them: reading it counts a view, so its
+ * answer (with its own view count) is made on every read.
+ */
+export const HOT_READS = {
+  config: ['site', 'siteViews'],
+  pageHeaders: ['pageHeaders'],
+  categories: ['articles'],
+  tags: ['articles'],
+  /** A home page lists views and likes. */
+  home: ['articles', 'articleCounters'],
+  /** The hottest articles are ranked by views and show them. */
+  hot: ['articles', 'articleCounters'],
+  /** Counts of articles, categories, tags and talks, the site's views and its start date. */
+  facts: ['articles', 'site', 'siteViews', 'talks'],
+} as const satisfies Record<string, readonly ReadTopic[]>;
+
+/** Home pages kept: the first few, at the sizes a page shows; other pages are read from the database. */
+export const HOT_HOME_PAGES = 3;
+export const HOT_HOME_PAGE_SIZE = 20;
+
+export function isHotHomePage(page: PageRequest): boolean {
+  return page.current <= HOT_HOME_PAGES && page.size <= HOT_HOME_PAGE_SIZE;
+}
