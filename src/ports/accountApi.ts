@@ -10,6 +10,9 @@ export interface AccountApi {
   userInfo(id: number): Promise<UserInfo>;
   updateProfile(changes: { nickName?: string; avatar?: string }): Promise<UserInfo>;
   updatePassword(oldPassword: string, newPassword: string): Promise<void>;
-  /** Uploads one image and returns its URL (re-encoded by the server). */
+  /**
+   * Uploads one image and returns its URL (re-encoded by the server). A file above the server's limit
+   * is refused without being sent, with the server's own message.
+   */
   uploadImage(file: Blob, fileName: string): Promise<string>;
 }

@@ -54,5 +54,8 @@ export const UpdatePasswordBody = Type.Object({
 });
 export type UpdatePasswordBody = Static<typeof UpdatePasswordBody>;
 
+/** The largest picture POST /api/upload/img accepts; the browser refuses a bigger one before sending it. */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+
 export const UploadResult = Type.Object({ url: Type.String() });
 export type UploadResult = Static<typeof UploadResult>;

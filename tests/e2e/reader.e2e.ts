@@ -299,3 +299,72 @@ describeInBrowser('notices in the message drawer', () => {
     expect(new URL(page.url()).pathname).toBe('/home');
   });
 });
+
+describeInBrowser('the personal centre', () => {
+  let site: AccountsSite;
+  beforeAll(async () => {
+    site = await startAccountsSite();
+  });
+  afterAll(() => site?.close());
+
+  async function signedInAt(pathname: string) {
+    const user = await createUser(site);
+    const page = await site.newPage();
+    await openAt(page, '/home');
+    await loginInBrowser(page, user.username);
+    await openAt(page, pathname);
+    return { page, user };
+  }
+
+  it('refuses an empty nickname with 请输入用户昵称, in the browser before any call and on the server', async () => {
+    const { page, user } = await signedInAt('/userCenter');
+    const profileCalls = countRequests(page, '/api/user/updateOwnUserInfo');
+    const nickname = page.getByLabel(zhCN.account.center.nickname, { exact: true });
+    await nickname.fill('   ');
+    await page.getByRole('button', { name: zhCN.account.center.saveProfile }).click();
+    await page.getByRole('alert').filter({ hasText: zhCN.validation.nicknameRequired }).waitFor();
+    expect(profileCalls.count()).toBe(0);
+
+    const answer = await page.evaluate(async () => {
+      const response = await fetch('/api/user/updateOwnUserInfo', {
+        method: 'PUT',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+        body: JSON.stringify({ nick_name: ' ' }),
+      });
+      return { status: response.status, body: (await response.json()) as { message: string } };
+    });
+    expect(answer).toMatchObject({ status: 400, body: { message: zhCN.validation.nicknameRequired } });
+    const current = await fetch(`${site.baseUrl}/api/user/current`, { headers: { cookie: await sessionCookie(page) } });
+    expect(((await current.json()) as { result: unknown }).result).toMatchObject({ nick_name: user.nickName });
+  });
+
+  it.each([
+    ['desktop', { width: 1280, height: 800 }],
+    ['phone', { width: 390, height: 844 }],
+  ])('on a %s, 更换头像 sits centred under the avatar, clear of its circle', async (_, viewport) => {
+    const { page } = await signedInAt('/userCenter');
+    await page.setViewportSize(viewport);
+    const avatar = await page.locator('.user-center__avatar .account-avatar').boundingBox();
+    const button = await page.getByRole('button', { name: zhCN.account.center.changeAvatar }).boundingBox();
+    if (!avatar || !button) throw new Error('the avatar or its button is not shown');
+    expect(button.y).toBeGreaterThanOrEqual(avatar.y + avatar.height + 8);
+    expect(Math.abs(button.x + button.width / 2 - (avatar.x + avatar.width / 2))).toBeLessThanOrEqual(1);
+  });
+
+  it.each([
+    ['the avatar', '/userCenter', '[data-testid="avatar-input"]'],
+    ['a message background', '/message/publish', 'form input[type="file"]'],
+  ])('refuses %s of 16 MB in the browser, with the server’s message and without sending it', async (_, pathname, input) => {
+    const { page } = await signedInAt(pathname);
+    const uploads = countRequests(page, '/api/upload/img');
+    await page.locator(input).setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(16 * 1024 * 1024, 7) });
+    await page.locator('.notice', { hasText: zhCN.account.server.uploadTooLarge }).waitFor();
+    expect(uploads.count()).toBe(0);
+  });
+});
+
+async function sessionCookie(page: Page): Promise<string> {
+  const cookies = await page.context().cookies();
+  return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+}

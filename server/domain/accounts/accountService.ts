@@ -12,6 +12,7 @@ import {
   checkNewPassword,
   checkNickname,
   checkPasswordFormat,
+  checkProfileNickname,
   checkRegisterUsername,
   type ValidationKey,
 } from '../../../src/domain/account/validation';
@@ -158,8 +159,8 @@ export class AccountService {
   async updateProfile(user: CurrentUser, changes: { nickName?: string; avatar?: string }): Promise<CurrentUser> {
     const update: { nickName?: string; avatar?: string } = {};
     if (changes.nickName !== undefined) {
-      rejectIf(checkNickname(changes.nickName));
-      update.nickName = changes.nickName.trim() || user.username;
+      rejectIf(checkProfileNickname(changes.nickName));
+      update.nickName = changes.nickName.trim();
     }
     if (changes.avatar !== undefined) {
       if (changes.avatar !== '' && !AVATAR_PATH.test(changes.avatar)) {

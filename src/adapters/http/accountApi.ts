@@ -1,4 +1,5 @@
-import type { CurrentUserResult, LoginResult, UploadResult, UserInfoDto } from '../../protocol/account';
+import { UPLOAD_MAX_BYTES, type CurrentUserResult, type LoginResult, type UploadResult, type UserInfoDto } from '../../protocol/account';
+import * as zhCN from '../../i18n/zh-CN';
 import type { AccountApi } from '../../ports/accountApi';
 import { ReportedError, type UserInfo } from '../../domain/account/account';
 import { ApiError } from './apiError';
@@ -73,6 +74,8 @@ export function createAccountApi(http: HttpClient): AccountApi {
       });
     },
     async uploadImage(file, fileName) {
+      // The server would refuse it only after receiving all of it: a 16 MB photo is never sent.
+      if (file.size > UPLOAD_MAX_BYTES) throw new Error(zhCN.account.server.uploadTooLarge);
       const form = new FormData();
       form.append('file', file, fileName);
       // The browser sets the multipart boundary itself, so the JSON default must go.

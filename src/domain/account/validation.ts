@@ -14,6 +14,7 @@ export type ValidationKey =
   | 'passwordFormat'
   | 'confirmRequired'
   | 'confirmMismatch'
+  | 'nicknameRequired'
   | 'nicknameTooLong'
   | 'nicknameCharacters'
   | 'oldPasswordRequired'
@@ -80,6 +81,14 @@ export function checkConfirmPassword(password: string, confirm: string): Validat
 export function checkNickname(nickname: string): ValidationKey | null {
   if (length(nickname.trim()) > NICKNAME_MAX) return 'nicknameTooLong';
   return CONTROL.test(nickname) ? 'nicknameCharacters' : null;
+}
+
+/**
+ * A nickname changed in the personal centre: the register dialog may leave it empty (the account name
+ * stands in), but an existing nickname cannot be cleared to nothing.
+ */
+export function checkProfileNickname(nickname: string): ValidationKey | null {
+  return nickname.trim() === '' ? 'nicknameRequired' : checkNickname(nickname);
 }
 
 export function checkNewPassword(oldPassword: string, newPassword: string): ValidationKey | null {

@@ -11,6 +11,7 @@ export const validation = {
   passwordFormat: '密码格式应为6-18位数字、字母、符号的任意两种组合',
   confirmRequired: '请输入二次确认密码',
   confirmMismatch: '两次密码不一致',
+  nicknameRequired: '请输入用户昵称',
   nicknameTooLong: '昵称不能超过20个字符',
   nicknameCharacters: '昵称不能包含控制字符',
   oldPasswordRequired: '请输入原密码',

@@ -7,6 +7,7 @@ import {
   checkNewPassword,
   checkNickname,
   checkPasswordFormat,
+  checkProfileNickname,
   checkRegisterUsername,
   hasErrors,
   validateLogin,
@@ -80,6 +81,14 @@ describe('register rules (spec section 5)', () => {
     expect(checkNickname('任何昵称 with spaces!')).toBeNull();
     expect(checkNickname('长'.repeat(20))).toBeNull();
     expect(checkNickname('长'.repeat(21))).toBe('nicknameTooLong');
+  });
+
+  it('a nickname changed in the personal centre cannot be cleared: 请输入用户昵称', () => {
+    expect(checkProfileNickname('')).toBe('nicknameRequired');
+    expect(checkProfileNickname(' \u3000\t')).toBe('nicknameRequired');
+    expect(zhCN.validation.nicknameRequired).toBe('请输入用户昵称');
+    expect(checkProfileNickname('听雨')).toBeNull();
+    expect(checkProfileNickname('长'.repeat(21))).toBe('nicknameTooLong');
   });
 
   it('checks a password change', () => {

@@ -302,6 +302,14 @@ describe('user info', () => {
     },
   );
 
+  it.each(['', '   '])('refuses the nickname %j with 请输入用户昵称 and keeps the old one', async (nickName) => {
+    const me = await signUp(site, { nickName: '旧昵称' });
+    const response = await site.call({ method: 'PUT', url: '/api/user/updateOwnUserInfo', headers: { cookie: me.cookie }, payload: { nick_name: nickName } });
+    expect(response.json()).toEqual({ code: 400, result: null, message: v.nicknameRequired });
+    const current = await site.call({ method: 'GET', url: '/api/user/current', headers: { cookie: me.cookie } });
+    expect(current.json().result).toMatchObject({ nick_name: '旧昵称' });
+  });
+
   it('refuses a nickname over 20 characters', async () => {
     const me = await signUp(site);
     const response = await site.call({ method: 'PUT', url: '/api/user/updateOwnUserInfo', headers: { cookie: me.cookie }, payload: { nick_name: '长'.repeat(21) } });

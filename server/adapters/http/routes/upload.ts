@@ -2,14 +2,15 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { Metadata } from 'sharp';
 import { envelopeOf } from '../../../../src/protocol/envelope';
-import { UploadResult } from '../../../../src/protocol/account';
+import { UPLOAD_MAX_BYTES, UploadResult } from '../../../../src/protocol/account';
 import { accountMessages } from '../../../domain/accounts/messages';
 import { AppError } from '../../../domain/errors';
 import type { MediaStore } from '../../../ports/mediaStore';
 import { requireUser } from '../auth';
 import { ok } from '../envelope';
 
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+/** The protocol's limit: the browser refuses a bigger file before sending it. */
+export const MAX_UPLOAD_BYTES = UPLOAD_MAX_BYTES;
 /** Decoded size limit: a tiny file can claim gigapixels (a decompression bomb). */
 const MAX_INPUT_PIXELS = 60_000_000;
 /** Uploads are avatars, chat and message-board pictures: nothing needs more than this on a side. */

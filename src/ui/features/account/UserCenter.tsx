@@ -1,7 +1,7 @@
 import { Bell, Camera, LogOut } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { displayName, isAdmin, ReportedError, type UserInfo } from '../../../domain/account/account';
-import { checkConfirmPassword, checkNewPassword, checkNickname, type ValidationKey } from '../../../domain/account/validation';
+import { checkConfirmPassword, checkNewPassword, checkProfileNickname, type ValidationKey } from '../../../domain/account/validation';
 import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
 import * as zhCN from '../../../i18n/zh-CN';
@@ -13,8 +13,6 @@ import './account.css';
 import './userCenter.css';
 
 const text = zhCN.account.center;
-/** Same limit as the server's; checked here first so nobody waits for a 5 MB upload to be refused. */
-const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
 
 /** Shows a failure unless the shared HTTP client already did. */
 function useFailureNotice() {
@@ -38,10 +36,7 @@ function AvatarSection({ user }: { user: UserInfo }) {
   const [uploading, setUploading] = useState(false);
 
   const upload = async (file: File) => {
-    if (file.size > MAX_UPLOAD_BYTES) {
-      notifier.notify({ level: 'error', title: zhCN.account.errorTitle, message: zhCN.account.server.uploadTooLarge });
-      return;
-    }
+    // A file above the server's limit is refused by the API before anything is sent (see AccountApi).
     setUploading(true);
     try {
       const url = await api.uploadImage(file, file.name);
@@ -58,7 +53,7 @@ function AvatarSection({ user }: { user: UserInfo }) {
   return (
     <section className="user-center__section user-center__avatar">
       <Avatar user={user} size={96} />
-      <div>
+      <div className="user-center__avatar-change">
         <button type="button" className="button" disabled={uploading} onClick={() => input.current?.click()}>
           <Camera aria-hidden="true" />
           {uploading ? text.uploading : text.changeAvatar}
@@ -92,7 +87,7 @@ function ProfileSection({ user }: { user: UserInfo }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const problem = checkNickname(nickName);
+    const problem = checkProfileNickname(nickName);
     setError(problem);
     if (problem) return;
     setSaving(true);
@@ -128,7 +123,7 @@ function ProfileSection({ user }: { user: UserInfo }) {
           value={nickName}
           maxLength={40}
           onChange={(e) => setNickName(e.target.value)}
-          onBlur={() => setError(checkNickname(nickName))}
+          onBlur={() => setError(checkProfileNickname(nickName))}
         />
         <p className="auth-field__error" role={error ? 'alert' : undefined}>
           {error ? zhCN.validation[error] : ''}

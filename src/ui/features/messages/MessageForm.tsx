@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { Check, ImageUp, Send } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { ReportedError } from '../../../domain/account/account';
 import type { Message, MessageDraft } from '../../../domain/content/content';
 import { MESSAGE_MAX_LENGTH, messageDraftProblem } from '../../../domain/content/messages';
 import { imageVariantUrl } from '../../../domain/media/imageVariants';
@@ -73,7 +74,13 @@ export function MessageForm({ existing }: { existing?: Message }) {
         setDraft((current) => ({ ...current, color: '', bgImage: url }));
         setBusy('idle');
       },
-      () => setBusy('idle'),
+      (error: unknown) => {
+        setBusy('idle');
+        // Statuses the HTTP client reports itself come as ReportedError; a refusal before sending does not.
+        if (!(error instanceof ReportedError)) {
+          notifier.notify({ level: 'error', title: zhCN.account.errorTitle, message: error instanceof Error ? error.message : String(error) });
+        }
+      },
     );
   };
 
