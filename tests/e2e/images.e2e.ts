@@ -113,7 +113,10 @@ describeInBrowser('pictures and layout', () => {
     expect(banner).toMatch(/fetchpriority="high"/i);
     expect(banner).not.toMatch(/loading=/i);
     const src = /\ssrc="([^"]+)"/.exec(banner)![1]!;
-    expect(head).toMatch(new RegExp(`<link rel="preload" as="image" href="${src}"[^>]*fetchpriority="high"`));
+    const preload = new RegExp(`<link rel="preload" as="image" href="${src}"[^>]*fetchpriority="high"`);
+    expect(head).toMatch(preload);
+    // Before every script and stylesheet, so its request is not queued behind them.
+    expect(head.search(preload)).toBeLessThan(head.search(/<script\b|<link rel="(?:stylesheet|modulepreload)"/));
     const others = images.filter((tag) => tag !== banner);
     expect(others.length).toBeGreaterThan(3);
     for (const tag of others) {

@@ -1,16 +1,31 @@
 import { useTypewriter } from '../hooks/useTypewriter';
 import './components.css';
 
-/** Types the mottos one after another; screen readers get them all at once. */
+/**
+ * Types the mottos one after another; screen readers get them all at once. Nothing moves while it types:
+ * the longest and tallest motto, laid out unseen, holds the line's place, and each motto is typed from the
+ * left edge of the room its whole text takes (centred), so letters appear without pushing the others.
+ */
 export function Typewriter({ texts }: { texts: readonly string[] }) {
-  const shown = useTypewriter(texts);
+  const { shown, text } = useTypewriter(texts);
   if (texts.length === 0) return null;
   return (
     <p className="typewriter">
       <span className="visually-hidden">{texts.join('；')}</span>
-      <span aria-hidden="true">
-        {shown}
-        <span className="typewriter__cursor">|</span>
+      <span className="typewriter__stage" aria-hidden="true">
+        {texts.map((motto, index) => (
+          <span key={index} className="typewriter__room">
+            <span className="typewriter__text">{motto}</span>
+          </span>
+        ))}
+        <span className="typewriter__current">
+          <span className="typewriter__room">
+            <span className="typewriter__text">{text}</span>
+          </span>
+          <span className="typewriter__typed">
+            <span className="typewriter__text">{shown}</span>
+          </span>
+        </span>
       </span>
     </p>
   );

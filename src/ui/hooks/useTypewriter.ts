@@ -5,8 +5,15 @@ const TYPE_MS = 150;
 const DELETE_MS = 60;
 const HOLD_MS = 2000;
 
+export interface Typed {
+  /** What has been typed of the current text so far. */
+  shown: string;
+  /** The current text in full (what `shown` is becoming). */
+  text: string;
+}
+
 /** Types each text, holds it, erases it and moves on to the next, forever. */
-export function useTypewriter(texts: readonly string[]): string {
+export function useTypewriter(texts: readonly string[]): Typed {
   const reduceMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   const [index, setIndex] = useState(0);
   const [length, setLength] = useState(0);
@@ -31,5 +38,5 @@ export function useTypewriter(texts: readonly string[]): string {
     return () => clearTimeout(timer);
   }, [reduceMotion, text, chars.length, length, erasing, texts.length]);
 
-  return reduceMotion ? text : chars.slice(0, length).join('');
+  return { shown: reduceMotion ? text : chars.slice(0, length).join(''), text };
 }
