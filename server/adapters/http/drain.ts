@@ -39,12 +39,14 @@ export function installDrainGate(server: Server, message: string): DrainGate {
       response.end(refusal);
       return;
     }
+    for (const handler of handlers) handler.call(server, request, response);
+    // An answer given at once (a hot read kept in memory) is not in flight: nothing to wait for.
+    if (response.writableEnded) return;
     active.add(response);
     response.once('close', () => {
       active.delete(response);
       if (active.size === 0) idle?.();
     });
-    for (const handler of handlers) handler.call(server, request, response);
   });
 
   return {
