@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import * as zhCN from '../../src/i18n/zh-CN';
 import { createAccountServices } from '../../server/main';
 import { createUser, loginInBrowser, openAt, startAccountsSite, type AccountsSite } from './accountsSupport';
-import { describeInBrowser } from './support/harness';
+import { describeInBrowser, waitForPage } from './support/harness';
 
 /** Requests whose path starts with `prefix`, counted from now on. */
 function countRequests(page: Page, prefix: string): { count: () => number } {
@@ -368,3 +368,58 @@ async function sessionCookie(page: Page): Promise<string> {
   const cookies = await page.context().cookies();
   return cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
 }
+
+describeInBrowser('/home and its pages', () => {
+  let site: AccountsSite;
+  beforeAll(async () => {
+    site = await startAccountsSite();
+  });
+  afterAll(() => site?.close());
+
+  const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
+  const pager = (page: Page) => page.getByRole('navigation', { name: zhCN.content.pager });
+  const currentPage = (page: Page, n: number) =>
+    pager(page).locator('[aria-current="page"]', { hasText: String(n) }).waitFor();
+
+  it('首页 in the header on page 2 shows page 1 from the top, not where page 2 was left', async () => {
+    const page = await site.newPage();
+    await openAt(page, '/home');
+    await pager(page).getByRole('link', { name: zhCN.content.pageNumber(2) }).click();
+    await page.waitForURL(/\/home\?page=2$/);
+    await currentPage(page, 2);
+    // Down the page, then up a little: the header slides back.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.evaluate(() => window.scrollBy(0, -150));
+    await page.locator('header.site-header[data-hidden="false"]').waitFor();
+    expect(await scrollY(page)).toBeGreaterThan(1000);
+
+    await page.locator('header.site-header').getByRole('link', { name: zhCN.nav.home, exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/home' && url.search === '');
+    await currentPage(page, 1);
+    await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 5_000 });
+    await page.waitForLoadState('networkidle');
+    expect(await scrollY(page)).toBe(0);
+  });
+
+  it('the pager still leads to the top of the list, and Back from an article returns to page 2 where it was left', async () => {
+    const page = await site.newPage();
+    await openAt(page, '/home');
+    await pager(page).getByRole('link', { name: zhCN.content.pageNumber(2) }).click();
+    await currentPage(page, 2);
+    // The list starts just under the header (its scroll margin), the banner above it out of sight.
+    const [listTop, margin] = await page
+      .locator('.home__main')
+      .evaluate((list) => [list.getBoundingClientRect().top, parseFloat(getComputedStyle(list).scrollMarginTop)]);
+    expect(Math.abs(listTop! - margin!)).toBeLessThanOrEqual(1);
+
+    await page.evaluate(() => window.scrollTo(0, 1200));
+    await expect.poll(() => scrollY(page)).toBe(1200);
+    // The header may have slid away; a programmatic click still follows the link.
+    await page.evaluate(() => document.querySelector<HTMLAnchorElement>('.home__main a[href^="/article?id="]')!.click());
+    await page.waitForURL(/\/article\?id=/);
+    await waitForPage(page);
+    await page.goBack();
+    await page.waitForURL(/\/home\?page=2$/);
+    await expect.poll(() => scrollY(page)).toBe(1200);
+  });
+});

@@ -1,7 +1,8 @@
 import { Activity, Suspense, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation, useNavigationType } from 'react-router-dom';
 import { NOT_FOUND_PAGE, routeFor, type PageRoute } from './routes';
 import { PageErrorBoundary } from './PageErrorBoundary';
+import { ScrollMemory } from './scrollMemory';
 import { Loading } from '../components/Loading';
 
 function render(route: PageRoute | undefined, key: string): ReactNode {
@@ -18,29 +19,34 @@ function render(route: PageRoute | undefined, key: string): ReactNode {
 
 /**
  * Renders the current page. Keep-alive pages stay mounted but hidden (React's Activity) once visited,
- * and get their scroll position back when the reader returns.
+ * and get their scroll position back when the reader returns to them as they were left (see ScrollMemory).
  */
 export function PageOutlet() {
   const location = useLocation();
+  const navigation = useNavigationType();
   const route = routeFor(location.pathname);
   const [visited, setVisited] = useState<string[]>([]);
-  const scrollByPath = useRef(new Map<string, number>());
-  const previousPath = useRef<string | null>(null);
+  const memory = useRef(new ScrollMemory());
+  const previous = useRef<{ address: string; pathname: string } | null>(null);
   // The scroll position at the moment of leaving is gone by the time the new page lays out, so track it.
   const lastScrollY = useRef(0);
 
   if (route?.keepAlive && !visited.includes(route.path)) setVisited([...visited, route.path]);
 
   useLayoutEffect(() => {
-    const leaving = previousPath.current;
-    if (leaving && routeFor(leaving)?.keepsScroll) scrollByPath.current.set(leaving, lastScrollY.current);
-    previousPath.current = location.pathname;
-    if (route?.keepsScroll) {
-      window.scrollTo(0, scrollByPath.current.get(route.path) ?? 0);
-    } else {
-      window.scrollTo(0, 0);
-    }
-  }, [location.pathname, location.search, route]);
+    const address = location.pathname + location.search;
+    const leaving = previous.current;
+    if (leaving) memory.current.leave(leaving.address, routeFor(leaving.pathname)?.keepsScroll ?? false, lastScrollY.current);
+    previous.current = { address, pathname: location.pathname };
+    const y = memory.current.arrive({
+      address,
+      page: route?.path ?? location.pathname,
+      keepsScroll: route?.keepsScroll ?? false,
+      previousPath: leaving?.pathname ?? null,
+      navigation,
+    });
+    window.scrollTo(0, y);
+  }, [location.pathname, location.search, route, navigation]);
 
   useLayoutEffect(() => {
     const onScroll = () => {

@@ -1,11 +1,13 @@
 import { ChevronDown } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { useLocation, useNavigationType } from 'react-router-dom';
 import { parsePage } from '../../domain/content/paging';
 import { TOKENS } from '../../ports/tokens';
 import { AuthorCard } from '../components/AuthorCard';
 import { Typewriter } from '../components/Typewriter';
 import { useService } from '../di';
 import { ArticleFeed } from '../features/content/ArticleFeed';
+import { isPagerNavigation } from '../features/content/Pager';
 import { AuthorCounts, HotArticlesCard, SiteFactsCard, TagCloudCard } from '../features/content/SideCards';
 import { useLoad } from '../features/content/useLoad';
 import { useRouteParams } from '../features/content/useRouteParams';
@@ -26,13 +28,16 @@ export default function HomePage() {
   const tags = useLoad('tags', () => api.tags());
   const feed = useRef<HTMLElement>(null);
   const shownPage = useRef(page);
+  const { state } = useLocation();
+  const navigation = useNavigationType();
 
-  // Paging keeps the reader at the list, not at the top of the banner.
+  // Paging keeps the reader at the list, not at the top of the banner. Another way to another page of
+  // the list (首页 in the header, Back) leaves the scroll to PageOutlet: the top, or where it was left.
   useEffect(() => {
     if (shownPage.current === page) return;
     shownPage.current = page;
-    feed.current?.scrollIntoView({ block: 'start' });
-  }, [page]);
+    if (navigation !== 'POP' && isPagerNavigation(state)) feed.current?.scrollIntoView({ block: 'start' });
+  }, [page, state, navigation]);
 
   return (
     <div className="page home">

@@ -4,6 +4,13 @@ import { pageCount, pageItems } from '../../../domain/content/paging';
 import * as zhCN from '../../../i18n/zh-CN';
 import './content.css';
 
+/** Marks a navigation made with the pager (router state), so a page can keep the reader at its list. */
+const PAGER_STATE = { pager: true } as const;
+
+export function isPagerNavigation(state: unknown): boolean {
+  return typeof state === 'object' && state !== null && (state as { pager?: unknown }).pager === true;
+}
+
 /** Page links that keep the page number in the address (`?page=`), so Back returns to the same page. */
 export function Pager({ current, total, size }: { current: number; total: number; size: number }) {
   const { pathname, search } = useLocation();
@@ -20,7 +27,7 @@ export function Pager({ current, total, size }: { current: number; total: number
   return (
     <nav className="pager" aria-label={text.pager}>
       {current > 1 ? (
-        <Link className="pager__item" to={to(current - 1)} aria-label={text.previousPage}>
+        <Link className="pager__item" to={to(current - 1)} state={PAGER_STATE} aria-label={text.previousPage}>
           <ChevronLeft aria-hidden="true" />
         </Link>
       ) : (
@@ -38,6 +45,7 @@ export function Pager({ current, total, size }: { current: number; total: number
             key={item}
             className="pager__item"
             to={to(item)}
+            state={PAGER_STATE}
             aria-label={text.pageNumber(item)}
             aria-current={item === current ? 'page' : undefined}
           >
@@ -46,7 +54,7 @@ export function Pager({ current, total, size }: { current: number; total: number
         ),
       )}
       {current < count ? (
-        <Link className="pager__item" to={to(current + 1)} aria-label={text.nextPage}>
+        <Link className="pager__item" to={to(current + 1)} state={PAGER_STATE} aria-label={text.nextPage}>
           <ChevronRight aria-hidden="true" />
         </Link>
       ) : (
