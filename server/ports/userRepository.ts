@@ -11,6 +11,8 @@ export interface NewUser {
   passwordHash: string;
   avatar: string;
   role: number;
+  /** The password is a generated one that its owner must replace (false when unset). */
+  mustChangePassword?: boolean;
 }
 
 export interface UserRepository {
@@ -23,7 +25,8 @@ export interface UserRepository {
   findLookAlike(username: string): Promise<CurrentUser | undefined>;
   count(): Promise<number>;
   updateProfile(id: number, changes: { nickName?: string; avatar?: string }): Promise<CurrentUser | undefined>;
-  updatePasswordHash(id: number, passwordHash: string): Promise<void>;
+  /** Sets the password; `mustChange` marks a generated one its owner must replace (false: their own). */
+  updatePasswordHash(id: number, passwordHash: string, mustChange?: boolean): Promise<void>;
   updateRole(id: number, role: number): Promise<void>;
 }
 

@@ -34,6 +34,11 @@ export const UserInfoDto = Type.Object({
   avatar: Type.String(),
   role: Type.Integer(),
   username: Type.Optional(Type.String()),
+  /**
+   * Told only to the owner, and only when true: the password is a generated one (the administrator's
+   * one-time password, `npm run user`) and must be changed before anything else.
+   */
+  must_change_password: Type.Optional(Type.Boolean()),
 });
 export type UserInfoDto = Static<typeof UserInfoDto>;
 

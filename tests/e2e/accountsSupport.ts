@@ -22,6 +22,8 @@ export interface AccountsSite {
   browser: Browser;
   server: CreatedServer;
   db: DatabaseHandle;
+  /** The administrator's one-time password, as the first start announced it. */
+  adminPassword: string;
   newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
   newPage(options?: BrowserContextOptions): Promise<Page>;
   close(): Promise<void>;
@@ -34,10 +36,12 @@ export async function startAccountsSite(env: Record<string, string> = {}): Promi
   // The journeys sign many users up from one address; the registration throttle has its own tests.
   const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', REGISTER_LIMIT_PER_HOUR: '1000', RATE_LIMIT_PER_MINUTE: '100000', ...env }, dataDir);
   // A cheaper scrypt keeps the journeys quick; the production cost is proven in the unit tests.
+  const announced: string[] = [];
   const server = await createServer(
     { ...config, clientDir },
-    { passwordHasher: new ScryptPasswordHasher({ N: 2 ** 12, r: 8, p: 1 }), announce: () => undefined },
+    { passwordHasher: new ScryptPasswordHasher({ N: 2 ** 12, r: 8, p: 1 }), announce: (line) => announced.push(line) },
   );
+  const adminPassword = /初始密码 (\S+)（/.exec(announced.join('\n'))?.[1] ?? '';
   const baseUrl = (await server.app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
   const db = openDatabase({ dataDir });
   await migrateToLatest(db.db as Kysely<unknown>, db.dialect);
@@ -56,6 +60,7 @@ export async function startAccountsSite(env: Record<string, string> = {}): Promi
     browser,
     server,
     db,
+    adminPassword,
     newContext,
     async newPage(options) {
       return (await newContext(options)).newPage();

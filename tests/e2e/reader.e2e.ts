@@ -423,3 +423,82 @@ describeInBrowser('/home and its pages', () => {
     await expect.poll(() => scrollY(page)).toBe(1200);
   });
 });
+
+describeInBrowser('the administrator’s one-time password', () => {
+  let site: AccountsSite;
+  beforeAll(async () => {
+    site = await startAccountsSite();
+  });
+  afterAll(() => site?.close());
+
+  const t = zhCN.account;
+
+  /** A profile change through the API, as the page would make it. */
+  const renameTo = (page: Page, nickName: string) =>
+    page.evaluate(async (nick_name) => {
+      const response = await fetch('/api/user/updateOwnUserInfo', {
+        method: 'PUT',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+        body: JSON.stringify({ nick_name }),
+      });
+      return { status: response.status, body: (await response.json()) as { code: number; message: string } };
+    }, nickName);
+
+  async function signIn(page: Page, username: string, password: string) {
+    await page.getByRole('button', { name: t.loginTitle, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: t.loginTitle });
+    await dialog.getByLabel(t.username).fill(username);
+    await dialog.getByLabel(t.password).fill(password);
+    await dialog.getByLabel(t.password).press('Enter');
+  }
+
+  it('the first sign-in with it leads straight to setting a new one, which nothing else gets past', async () => {
+    expect(site.adminPassword).not.toBe('');
+    const page = await site.newPage();
+    await openAt(page, '/home');
+    await signIn(page, 'admin', site.adminPassword);
+    const forced = page.getByRole('dialog', { name: t.passwordChange.title });
+    await forced.waitFor();
+
+    // Neither Escape nor a click beside it closes it, and a reload brings it back.
+    await page.keyboard.press('Escape');
+    await page.mouse.click(5, 5);
+    expect(await forced.isVisible()).toBe(true);
+    await page.reload();
+    await forced.waitFor();
+
+    // The server refuses the account's other changes meanwhile, saying why.
+    expect(await renameTo(page, '站长')).toEqual({ status: 403, body: { code: 403, result: null, message: t.server.passwordChangeRequired } });
+
+    await forced.getByLabel(t.passwordChange.oldPassword, { exact: true }).fill(site.adminPassword);
+    await forced.getByLabel(t.center.newPassword, { exact: true }).fill('newAdmin#2026');
+    await forced.getByLabel(t.center.confirmPassword, { exact: true }).fill('newAdmin#2026');
+    await forced.getByRole('button', { name: t.center.changePassword }).click();
+    await page.locator('.notice', { hasText: t.center.passwordChanged }).waitFor();
+    await forced.waitFor({ state: 'detached' });
+
+    // Signed out by the change; the new password signs in to an account that may do everything again.
+    const login = page.getByRole('dialog', { name: t.loginTitle });
+    await login.getByLabel(t.username).fill('admin');
+    await login.getByLabel(t.password).fill('newAdmin#2026');
+    await login.getByLabel(t.password).press('Enter');
+    await page.getByRole('button', { name: t.userMenu }).waitFor();
+    expect(await forced.count()).toBe(0);
+    expect((await renameTo(page, '站长')).body.code).toBe(0);
+  });
+
+  it('signing out is the one other way out of it', async () => {
+    const page = await site.newPage();
+    await openAt(page, '/home');
+    const user = await createUser(site);
+    // What `npm run user -- reset-password` does: a generated password, to be changed at the next sign-in.
+    const password = await createAccountServices(site.db.db).accounts.resetPassword(user.username);
+    await signIn(page, user.username, password);
+    const forced = page.getByRole('dialog', { name: t.passwordChange.title });
+    await forced.getByRole('button', { name: t.passwordChange.logout }).click();
+    await page.locator('.notice', { hasText: t.logoutSuccess }).waitFor();
+    await forced.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: t.loginTitle, exact: true }).waitFor();
+  });
+});

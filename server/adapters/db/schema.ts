@@ -37,6 +37,8 @@ export interface UserAccountTable {
   /** 1 is the administrator. */
   role: number;
   password_hash: string;
+  /** 1 while the password is one that was generated and shown (first start, `npm run user`): it must be changed. */
+  must_change_password: Generated<number>;
   created_at: string;
   updated_at: string;
 }

@@ -33,6 +33,7 @@ export class KyselySessionRepository implements SessionRepository {
         'u.nick_name',
         'u.avatar',
         'u.role',
+        'u.must_change_password',
       ])
       .where('s.token_hash', '=', tokenHash)
       .where('s.expires_at', '>', now.toISOString())
@@ -52,6 +53,7 @@ export class KyselySessionRepository implements SessionRepository {
         nickName: row.nick_name,
         avatar: row.avatar,
         role: Number(row.role),
+        mustChangePassword: Number(row.must_change_password) === 1,
       },
     };
   }

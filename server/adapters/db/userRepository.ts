@@ -7,11 +7,20 @@ import { usernameSkeleton } from '../../domain/accounts/usernameSkeleton';
 
 const usernameKey = (username: string) => username.toLowerCase();
 
-function toUser(row: Pick<Selectable<UserAccountTable>, 'id' | 'username' | 'nick_name' | 'avatar' | 'role'>): CurrentUser {
-  return { id: Number(row.id), username: row.username, nickName: row.nick_name, avatar: row.avatar, role: Number(row.role) };
+function toUser(
+  row: Pick<Selectable<UserAccountTable>, 'id' | 'username' | 'nick_name' | 'avatar' | 'role' | 'must_change_password'>,
+): CurrentUser {
+  return {
+    id: Number(row.id),
+    username: row.username,
+    nickName: row.nick_name,
+    avatar: row.avatar,
+    role: Number(row.role),
+    mustChangePassword: Number(row.must_change_password) === 1,
+  };
 }
 
-const PUBLIC_COLUMNS = ['id', 'username', 'nick_name', 'avatar', 'role'] as const;
+const PUBLIC_COLUMNS = ['id', 'username', 'nick_name', 'avatar', 'role', 'must_change_password'] as const;
 
 export class KyselyUserRepository implements UserRepository {
   constructor(
@@ -32,6 +41,7 @@ export class KyselyUserRepository implements UserRepository {
           avatar: user.avatar,
           role: user.role,
           password_hash: user.passwordHash,
+          must_change_password: user.mustChangePassword ? 1 : 0,
           created_at: at,
           updated_at: at,
         })
@@ -89,10 +99,10 @@ export class KyselyUserRepository implements UserRepository {
     return row && toUser(row);
   }
 
-  async updatePasswordHash(id: number, passwordHash: string): Promise<void> {
+  async updatePasswordHash(id: number, passwordHash: string, mustChange = false): Promise<void> {
     await this.db
       .updateTable('user_account')
-      .set({ password_hash: passwordHash, updated_at: this.now().toISOString() })
+      .set({ password_hash: passwordHash, must_change_password: mustChange ? 1 : 0, updated_at: this.now().toISOString() })
       .where('id', '=', id)
       .execute();
   }

@@ -112,9 +112,22 @@ export async function installAuth(app: FastifyInstance, options: AuthOptions): P
   });
 }
 
-/** The signed-in user, or a 401 "请先登录". */
+/**
+ * What an account whose password must change may still do as itself: change it, and read its notices
+ * (a read that is a POST). Reading needs no exception (GET), nor do logging in and out, nor what a
+ * visitor may do (no requireUser).
+ */
+const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set(['/api/user/updatePassword', '/api/notify/getNotifyList']);
+
+/**
+ * The signed-in user, or a 401 "请先登录". An account still on a generated password (the administrator's
+ * one-time password, `npm run user`) gets a 403 for every change it would make but setting its own.
+ */
 export function requireUser(request: FastifyRequest): CurrentUser {
   if (!request.user) throw new AppError('unauthenticated', accountMessages.loginRequired);
+  if (request.user.mustChangePassword && STATE_CHANGING.has(request.method) && !ALLOWED_BEFORE_PASSWORD_CHANGE.has(routedPath(request))) {
+    throw new AppError('forbidden', accountMessages.passwordChangeRequired);
+  }
   return request.user;
 }
 

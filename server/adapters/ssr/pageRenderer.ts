@@ -129,7 +129,14 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer |
         config,
         pageHeaders,
         user: viewer
-          ? { id: viewer.id, nickName: viewer.nickName, avatar: viewer.avatar, role: viewer.role, username: viewer.username }
+          ? {
+              id: viewer.id,
+              nickName: viewer.nickName,
+              avatar: viewer.avatar,
+              role: viewer.role,
+              username: viewer.username,
+              ...(viewer.mustChangePassword ? { mustChangePassword: true } : {}),
+            }
           : null,
         theme: ui.theme === 'dark' || ui.theme === 'light' ? ui.theme : 'light',
         preferences: restorePreferences(ui.preferences),

@@ -29,7 +29,8 @@ export async function chatSocketRoutes(app: FastifyInstance, options: ChatSocket
     if (!isSameSiteOrigin(request, options.siteUrl)) throw new AppError('forbidden', accountMessages.foreignOrigin);
   };
   const handler = (socket: WebSocket, request: FastifyRequest) => {
-    const user = request.user;
+    // An account still on a generated password reads the room as a visitor until it sets its own.
+    const user = request.user?.mustChangePassword ? null : request.user;
     gateway.accept(socket, user && { id: user.id, nickName: user.nickName, avatar: user.avatar, role: user.role });
   };
   for (const url of ['/ws/', '/ws']) {

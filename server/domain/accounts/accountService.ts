@@ -189,13 +189,15 @@ export class AccountService {
       throw new AppError('refused', accountMessages.wrongOldPassword, ACCOUNT_REFUSED);
     }
     await this.succeeded(keys);
-    await this.deps.users.updatePasswordHash(user.id, await this.hash(newPassword));
+    // Their own password now: the account is no longer held to changing it.
+    await this.deps.users.updatePasswordHash(user.id, await this.hash(newPassword), false);
     await this.deps.sessions.revokeAllForUser(user.id);
   }
 
   /**
    * First start: creates the administrator when there is no user at all and returns its one-time
-   * password; undefined when users exist (or another instance won the race).
+   * password; undefined when users exist (or another instance won the race). The first sign-in with
+   * it must set a new password before anything else (CurrentUser.mustChangePassword).
    */
   async ensureAdministrator(): Promise<{ username: string; password: string } | undefined> {
     if ((await this.deps.users.count()) > 0) return undefined;
@@ -207,6 +209,7 @@ export class AccountService {
         passwordHash: await this.hash(password),
         avatar: '',
         role: ROLES.admin,
+        mustChangePassword: true,
       });
     } catch (error) {
       if (error instanceof UsernameTakenError) return undefined;
@@ -215,7 +218,7 @@ export class AccountService {
     return { username: 'admin', password };
   }
 
-  /** `npm run user -- create`: a member with a generated password (printed by the CLI). */
+  /** `npm run user -- create`: a member with a generated password (printed by the CLI), to be changed at first sign-in. */
   async createUser(username: string, nickName: string): Promise<{ user: CurrentUser; password: string }> {
     rejectIf(checkRegisterUsername(username));
     rejectIf(checkNickname(nickName));
@@ -228,6 +231,7 @@ export class AccountService {
         passwordHash: await this.hash(password),
         avatar: '',
         role: ROLES.member,
+        mustChangePassword: true,
       });
       return { user, password };
     } catch (error) {
@@ -236,10 +240,11 @@ export class AccountService {
     }
   }
 
+  /** `npm run user -- reset-password`: a generated password (printed by the CLI), to be changed at the next sign-in. */
   async resetPassword(username: string): Promise<string> {
     const stored = await this.requireUsername(username);
     const password = this.deps.tokens.generatePassword();
-    await this.deps.users.updatePasswordHash(stored.id, await this.hash(password));
+    await this.deps.users.updatePasswordHash(stored.id, await this.hash(password), true);
     await this.deps.sessions.revokeAllForUser(stored.id);
     await this.deps.throttle.clear(throttleKeys(username, '').account);
     return password;

@@ -6,6 +6,11 @@ export interface CurrentUser {
   avatar: string;
   /** 1 is the administrator. */
   role: number;
+  /**
+   * The password was generated and shown (the administrator's one-time password, `npm run user`): until
+   * its owner sets their own, the account may do nothing else (see auth.ts).
+   */
+  mustChangePassword: boolean;
 }
 
 export const ADMIN_ROLE = 1;

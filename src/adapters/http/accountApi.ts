@@ -23,6 +23,7 @@ export function toUserInfo(dto: UserInfoDto): UserInfo {
     avatar: dto.avatar,
     role: dto.role,
     ...(dto.username !== undefined ? { username: dto.username } : {}),
+    ...(dto.must_change_password ? { mustChangePassword: true } : {}),
   };
 }
 

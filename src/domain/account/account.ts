@@ -7,6 +7,11 @@ export interface UserInfo {
   role: number;
   /** The login name; only the owner is told it. */
   username?: string;
+  /**
+   * The password is a generated one (the administrator's one-time password, `npm run user`): the owner
+   * must set their own before anything else. Only the owner is told.
+   */
+  mustChangePassword?: boolean;
 }
 
 export const ADMIN_ROLE = 1;

@@ -64,6 +64,13 @@ export const account = {
     linkApproved: (name: string) => `已通过「${name}」的友链申请`,
     linkRejected: (name: string) => `已拒绝「${name}」的友链申请`,
   },
+  /** The dialog a sign-in with a generated password (the administrator's one-time password) leads to. */
+  passwordChange: {
+    title: '设置新密码',
+    description: '你正在使用系统生成的初始密码。为了账号安全，请先设置你自己的密码，再继续使用本站。',
+    oldPassword: '初始密码',
+    logout: '退出登录',
+  },
   server: {
     usernameTaken: '该用户账号已被注册',
     usernameConfusable: '该用户账号与已有账号过于相似，容易混淆，请换一个',
@@ -74,6 +81,7 @@ export const account = {
     accountBusy: '该账号正在被频繁尝试登录，请稍后再试',
     tooManyRequests: '操作过于频繁，请稍后再试',
     wrongOldPassword: '原密码错误',
+    passwordChangeRequired: '请先把系统生成的初始密码改成你自己的密码，再进行其他操作',
     userNotFound: '用户不存在',
     loginRequired: '请先登录',
     adminRequired: '权限不足，需要管理员身份',

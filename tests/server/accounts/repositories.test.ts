@@ -32,7 +32,7 @@ describe.each(await backends())('account repositories on $name', (backend) => {
   it('creates users, finds them by id and by name in any letter case, and counts them', async () => {
     expect(await users.count()).toBe(0);
     const created = await users.create(newUser('ReaderOne'));
-    expect(created).toEqual({ id: created.id, username: 'ReaderOne', nickName: 'n-ReaderOne', avatar: '', role: 2 });
+    expect(created).toEqual({ id: created.id, username: 'ReaderOne', nickName: 'n-ReaderOne', avatar: '', role: 2, mustChangePassword: false });
     expect(await users.findById(created.id)).toEqual(created);
     expect(await users.findByUsername('readerONE')).toEqual({ ...created, passwordHash: 'h' });
     expect(await users.findByUsername('nobody')).toBeUndefined();
@@ -61,6 +61,17 @@ describe.each(await backends())('account repositories on $name', (backend) => {
     await users.updatePasswordHash(user.id, 'h2');
     await users.updateRole(user.id, 1);
     expect(await users.findByUsername('profiled')).toMatchObject({ passwordHash: 'h2', role: 1 });
+  });
+
+  it('marks a generated password that must be changed, on creation and on a reset, and its own password clears it', async () => {
+    const generated = await users.create({ ...newUser('generated'), mustChangePassword: true });
+    expect(generated.mustChangePassword).toBe(true);
+    await sessions.create({ tokenHash: 'g', userId: generated.id, persistent: false, createdAt: T0, expiresAt: at(60) });
+    expect((await sessions.findActive('g', at(1)))?.user.mustChangePassword).toBe(true);
+    await users.updatePasswordHash(generated.id, 'own');
+    expect(await users.findById(generated.id)).toMatchObject({ mustChangePassword: false });
+    await users.updatePasswordHash(generated.id, 'reset', true);
+    expect(await users.findByUsername('generated')).toMatchObject({ passwordHash: 'reset', mustChangePassword: true });
   });
 
   it('finds a live session with its user, never an expired or revoked one', async () => {

@@ -3,6 +3,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { ScryptPasswordHasher } from '../../../server/adapters/crypto/scryptPasswordHasher';
 import { loadConfig, type AppConfig } from '../../../server/config';
 import { createServer, type CreatedServer } from '../../../server/main';
+import { takeOverAdministrator } from '../support/administrator';
 import { temporaryFolder, writeFakeClient } from '../support/siteServer';
 
 /** Cheap scrypt for tests: same code path, 2^10 instead of 2^17. */
@@ -15,15 +16,26 @@ export interface AccountsServer {
   app: FastifyInstance;
   server: CreatedServer;
   dataDir: string;
-  /** The first start's administrator password, as announced. */
+  /**
+   * The administrator's own password: set in place of the one-time password the first start announced,
+   * as an administrator does first (see takeOverAdministrator). '' on a later start.
+   */
   adminPassword: string;
+  /** The one-time password the first start announced ('' on a later start); no longer valid once taken over. */
+  oneTimePassword: string;
   /** app.inject with the marker header added to every call. */
   call(options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
-/** The real composition on a fresh SQLite folder (or `overrides.dataDir`, which is then kept on close). */
-export async function startAccountsServer(overrides: Partial<AppConfig> = {}): Promise<AccountsServer> {
+/**
+ * The real composition on a fresh SQLite folder (or `overrides.dataDir`, which is then kept on close).
+ * The administrator has set their own password, unless `options.keepOneTimePassword`.
+ */
+export async function startAccountsServer(
+  overrides: Partial<AppConfig> = {},
+  options: { keepOneTimePassword?: boolean } = {},
+): Promise<AccountsServer> {
   const ownsData = overrides.dataDir === undefined;
   const dataDir = overrides.dataDir ?? temporaryFolder('blog-accounts-');
   const clientDir = writeFakeClient();
@@ -38,12 +50,14 @@ export async function startAccountsServer(overrides: Partial<AppConfig> = {}): P
   };
   const lines: string[] = [];
   const server = await createServer(config, { passwordHasher: testHasher, announce: (line) => lines.push(line) });
-  const adminPassword = /初始密码 (\S+)（/.exec(lines.join('\n'))?.[1] ?? '';
+  const oneTimePassword = /初始密码 (\S+)（/.exec(lines.join('\n'))?.[1] ?? '';
+  const adminPassword = options.keepOneTimePassword ? oneTimePassword : await takeOverAdministrator(server.app, oneTimePassword);
   return {
     app: server.app,
     server,
     dataDir,
     adminPassword,
+    oneTimePassword,
     call: (options) =>
       server.app.inject({ ...options, headers: { ...MARKER, ...(options.headers ?? {}) } } as InjectOptions),
     async close() {

@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { temporaryFolder } from '../support/siteServer';
 import * as zhCN from '../../../src/i18n/zh-CN';
-import { PASSWORD, sessionCookieOf, signUp, startAccountsServer, uniqueName, type AccountsServer } from './support';
+import { openDatabase } from '../../../server/adapters/db/connect';
+import { createAccountServices } from '../../../server/main';
+import { PASSWORD, sessionCookieOf, signUp, startAccountsServer, testHasher, uniqueName, type AccountsServer } from './support';
 
 const v = zhCN.validation;
 const a = zhCN.account.server;
@@ -368,11 +370,16 @@ describe('PUT /api/user/updatePassword', () => {
 
 describe('first start', () => {
   it('created the administrator "admin" (role 1) with the announced one-time password', async () => {
-    expect(site.adminPassword).toMatch(/^\S{6,18}$/);
-    const response = await site.call({ method: 'POST', url: '/api/user/login', payload: { username: 'admin', password: site.adminPassword } });
-    const { id } = response.json().result;
-    const info = await site.call({ method: 'GET', url: `/api/user/getUserInfoById/${id}`, headers: { cookie: `blog_session=${sessionCookieOf(response)}` } });
-    expect(info.json().result).toMatchObject({ username: 'admin', role: 1 });
+    const fresh = await startAccountsServer({}, { keepOneTimePassword: true });
+    try {
+      expect(fresh.oneTimePassword).toMatch(/^\S{6,18}$/);
+      const response = await fresh.call({ method: 'POST', url: '/api/user/login', payload: { username: 'admin', password: fresh.oneTimePassword } });
+      const { id } = response.json().result;
+      const info = await fresh.call({ method: 'GET', url: `/api/user/getUserInfoById/${id}`, headers: { cookie: `blog_session=${sessionCookieOf(response)}` } });
+      expect(info.json().result).toMatchObject({ username: 'admin', role: 1 });
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('announces nothing on later starts, when users exist', async () => {
@@ -382,10 +389,76 @@ describe('first start', () => {
       await first.close();
       const second = await startAccountsServer({ dataDir });
       await second.close();
-      expect(first.adminPassword).not.toBe('');
-      expect(second.adminPassword).toBe('');
+      expect(first.oneTimePassword).not.toBe('');
+      expect(second.oneTimePassword).toBe('');
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a generated password must be changed before anything else', () => {
+  async function loginAs(server: AccountsServer, username: string, password: string) {
+    const response = await server.call({ method: 'POST', url: '/api/user/login', payload: { username, password } });
+    expect(response.json()).toMatchObject({ code: 0 });
+    return `blog_session=${sessionCookieOf(response)}`;
+  }
+
+  it('the administrator’s one-time password: told to the owner, every other change refused, its own password frees the account', async () => {
+    const fresh = await startAccountsServer({}, { keepOneTimePassword: true });
+    try {
+      const cookie = await loginAs(fresh, 'admin', fresh.oneTimePassword);
+      const current = await fresh.call({ method: 'GET', url: '/api/user/current', headers: { cookie } });
+      expect(current.json().result).toMatchObject({ username: 'admin', role: 1, must_change_password: true });
+
+      const refused = [
+        { method: 'PUT', url: '/api/user/updateOwnUserInfo', payload: { nick_name: '站长' } },
+        { method: 'POST', url: '/api/message/add', payload: { content: '你好', color: '', bgImage: '' } },
+        { method: 'POST', url: '/api/chat/delete', payload: {} },
+      ] as const;
+      for (const call of refused) {
+        const response = await fresh.call({ ...call, headers: { cookie } });
+        expect(response.json(), `${call.method} ${call.url}`).toEqual({ code: 403, result: null, message: a.passwordChangeRequired });
+      }
+      // Reading goes on, its notices included (a POST), and so does what any visitor may do.
+      const notices = await fresh.call({ method: 'POST', url: '/api/notify/getNotifyList', headers: { cookie }, payload: { current: 1, size: 10 } });
+      expect(notices.json()).toMatchObject({ code: 0 });
+      expect((await fresh.call({ method: 'PUT', url: '/api/config/addView', headers: { cookie }, payload: {} })).json()).toMatchObject({ code: 0 });
+
+      const change = await fresh.call({
+        method: 'PUT',
+        url: '/api/user/updatePassword',
+        headers: { cookie },
+        payload: { old_password: fresh.oneTimePassword, new_password: 'mine#2026' },
+      });
+      expect(change.json()).toMatchObject({ code: 0 });
+      const again = await loginAs(fresh, 'admin', 'mine#2026');
+      const after = await fresh.call({ method: 'GET', url: '/api/user/current', headers: { cookie: again } });
+      expect(after.json().result).not.toHaveProperty('must_change_password');
+      const renamed = await fresh.call({ method: 'PUT', url: '/api/user/updateOwnUserInfo', headers: { cookie: again }, payload: { nick_name: '站长' } });
+      expect(renamed.json()).toMatchObject({ code: 0, result: { nick_name: '站长' } });
+    } finally {
+      await fresh.close();
+    }
+  });
+
+  it('`npm run user` create and reset-password give generated passwords that must be changed too; others never see the mark', async () => {
+    const me = await signUp(site);
+    const database = openDatabase({ dataDir: site.dataDir });
+    try {
+      const { accounts } = createAccountServices(database.db, testHasher);
+      const created = await accounts.createUser(uniqueName('cli'), '命令行');
+      const reset = await accounts.resetPassword(me.username);
+      for (const [username, password] of [[created.user.username, created.password], [me.username, reset]] as const) {
+        const cookie = await loginAs(site, username, password);
+        const current = await site.call({ method: 'GET', url: '/api/user/current', headers: { cookie } });
+        expect(current.json().result).toMatchObject({ username, must_change_password: true });
+      }
+      const onlooker = await signUp(site);
+      const seen = await site.call({ method: 'GET', url: `/api/user/getUserInfoById/${created.user.id}`, headers: { cookie: onlooker.cookie } });
+      expect(seen.json().result).toEqual({ id: created.user.id, nick_name: '命令行', avatar: '', role: 2 });
+    } finally {
+      await database.close();
     }
   });
 });

@@ -14,6 +14,7 @@ import { createContentServices, createServer, type CreatedServer } from '../../.
 import { recordingPublisher } from '../../fakes/recordingPublisher';
 import { MARKER, testHasher } from '../accounts/support';
 import { POSTGRES_URL } from '../support/databases';
+import { takeOverAdministrator } from '../support/administrator';
 import { temporaryFolder } from '../support/siteServer';
 
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -141,6 +142,8 @@ export async function startSite(
         : {}),
     },
   );
+  // The first start's administrator sets their own password first, or the server refuses their changes.
+  adminPassword = await takeOverAdministrator(server.app, adminPassword);
   const url = (await server.app.listen({ port: 0, host: '127.0.0.1' })).replace('localhost', '127.0.0.1');
   return { server, app: server.app, url, adminPassword, close: () => server.close() };
 }

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KyselyChatRepository } from '../../../server/adapters/db/chatRepository';
 import { openDatabase, type DatabaseHandle } from '../../../server/adapters/db/connect';
 import type { ChatListDto, ServerFrame } from '../../../src/protocol/chat';
-import { MARKER, signUp, startAccountsServer, type AccountsServer } from '../accounts/support';
+import { createAccountServices } from '../../../server/main';
+import { MARKER, signUp, startAccountsServer, testHasher, type AccountsServer } from '../accounts/support';
 import { cid, connect, isAck, isMessage, isTips, join, type ChatClient } from './support';
 
 type User = Awaited<ReturnType<typeof signUp>>;
@@ -76,6 +77,18 @@ describe('the chat socket at /ws/', () => {
     await expect(connect(baseUrl, { origin: 'null' })).rejects.toThrow('upgrade refused: 403');
     const same = await open({ cookie: alice.cookie, origin: baseUrl });
     expect(same.init.me?.user_id).toBe(alice.id);
+  });
+
+  it('an account still on a generated password joins as a visitor until it sets its own', async () => {
+    const alice = await signUp(site);
+    const password = await createAccountServices(database.db, testHasher).accounts.resetPassword(alice.username);
+    const login = await site.call({ method: 'POST', url: '/api/user/login', payload: { username: alice.username, password } });
+    const cookie = `blog_session=${login.cookies.find((c) => c.name === 'blog_session')!.value}`;
+    const { client, init } = await open({ cookie });
+    expect(init.me).toBeNull();
+    const clientId = cid();
+    client.send({ type: 'message', content: '你好', content_type: 'text', client_id: clientId });
+    await client.waitFor(isTips('login_required', clientId), 'refusal');
   });
 
   it('lets a visitor read but not send or kick', async () => {

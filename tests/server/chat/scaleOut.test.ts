@@ -8,6 +8,7 @@ import { createServer, type CreatedServer } from '../../../server/main';
 import type { ServerFrame } from '../../../src/protocol/chat';
 import { MARKER, PASSWORD, testHasher, uniqueName } from '../accounts/support';
 import { POSTGRES_URL } from '../support/databases';
+import { takeOverAdministrator } from '../support/administrator';
 import { temporaryFolder } from '../support/siteServer';
 import { cid, isAck, isMessage, isTips, join, type ChatClient } from './support';
 
@@ -77,6 +78,8 @@ describe.skipIf(skipReason !== undefined)('two instances sharing PostgreSQL and 
       servers.push(server);
       urls.push((await server.app.listen({ port: 0, host: '127.0.0.1' })).replace('localhost', '127.0.0.1'));
     }
+    // The administrator sets their own password first, or the server refuses their changes.
+    adminPassword = await takeOverAdministrator(servers[0]!.app, adminPassword);
   });
 
   afterAll(async () => {

@@ -14,6 +14,7 @@ import { MAX_REPLY_LENGTH, type MessageDto, type MessagePageDto, type MessageRep
 import * as zhCN from '../../../src/i18n/zh-CN';
 import { recordingPublisher } from '../../fakes/recordingPublisher';
 import { MARKER, PASSWORD, testHasher, uniqueName } from '../accounts/support';
+import { takeOverAdministrator } from '../support/administrator';
 import { temporaryFolder } from '../support/siteServer';
 
 const text = zhCN.contentServer;
@@ -47,6 +48,8 @@ beforeAll(async () => {
     },
     { logLevel: 'silent' },
   );
+  // The administrator sets their own password first, or the server refuses their changes.
+  adminPassword = await takeOverAdministrator(app, adminPassword);
 });
 
 afterAll(async () => {

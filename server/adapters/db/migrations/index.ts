@@ -10,6 +10,7 @@ import { musicMigration } from './0007_music';
 import { chatMigration } from './0008_chat';
 import { usernameSkeletonMigration } from './0009_username_skeleton';
 import { loginAttemptMigration } from './0010_login_attempt';
+import { passwordChangeMigration } from './0011_password_change';
 
 /** What a migration needs to stay portable between SQLite and PostgreSQL. */
 export interface MigrationContext {
@@ -41,6 +42,7 @@ function migrations(context: MigrationContext): Record<string, Migration> {
     '0008_chat': chatMigration(context),
     '0009_username_skeleton': usernameSkeletonMigration(context),
     '0010_login_attempt': loginAttemptMigration(context),
+    '0011_password_change': passwordChangeMigration(context),
   };
 }
 

@@ -25,6 +25,7 @@ export function userInfoDto(user: CurrentUser, withUsername: boolean): UserInfoD
     avatar: user.avatar,
     role: user.role,
     ...(withUsername ? { username: user.username } : {}),
+    ...(withUsername && user.mustChangePassword ? { must_change_password: true } : {}),
   };
 }
 

@@ -5,12 +5,13 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { displayName, type UserInfo } from '../../../domain/account/account';
 import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
+import { useHydrated } from '../../app/pageData';
 import { useOnceTrue } from '../../hooks/lazyPart';
 import { useIsDesktop } from '../../hooks/useMediaQuery';
 import * as zhCN from '../../../i18n/zh-CN';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { Avatar } from './Avatar';
-import { loginDialog, notificationDrawer, userMenu } from './lazyParts';
+import { loginDialog, notificationDrawer, passwordChangeDialog, userMenu } from './lazyParts';
 import { useAccount } from './useAccount';
 import './account.css';
 
@@ -73,6 +74,8 @@ export function AccountEntry() {
   const notifications = useService(TOKENS.notifications);
   const dialogMounted = useOnceTrue(useSelector(session, (s) => s.context.dialog !== 'closed'));
   const drawerMounted = useOnceTrue(useSelector(notifications, (s) => s.context.drawerOpen));
+  // After hydration only: the server's markup has no dialog, whoever is signed in.
+  const hydrated = useHydrated();
   useLeaveUserCenterOnLogout();
 
   return (
@@ -104,6 +107,11 @@ export function AccountEntry() {
       {user && drawerMounted && (
         <Suspense fallback={null}>
           <notificationDrawer.Component />
+        </Suspense>
+      )}
+      {user?.mustChangePassword && hydrated && (
+        <Suspense fallback={null}>
+          <passwordChangeDialog.Component />
         </Suspense>
       )}
     </div>

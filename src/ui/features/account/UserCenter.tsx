@@ -1,13 +1,14 @@
 import { Bell, Camera, LogOut } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { displayName, isAdmin, ReportedError, type UserInfo } from '../../../domain/account/account';
-import { checkConfirmPassword, checkNewPassword, checkProfileNickname, type ValidationKey } from '../../../domain/account/validation';
+import { checkProfileNickname, type ValidationKey } from '../../../domain/account/validation';
 import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
 import * as zhCN from '../../../i18n/zh-CN';
 import { Avatar } from './Avatar';
 import { LinkReview } from './LinkReview';
 import { MyMessages } from './MyMessages';
+import { PasswordChangeForm } from './PasswordChangeForm';
 import { useAccount } from './useAccount';
 import './account.css';
 import './userCenter.css';
@@ -136,78 +137,9 @@ function ProfileSection({ user }: { user: UserInfo }) {
   );
 }
 
-type PasswordField = 'oldPassword' | 'newPassword' | 'confirmPassword';
-
 function PasswordSection() {
-  const api = useService(TOKENS.accountApi);
-  const session = useService(TOKENS.session);
-  const notifier = useService(TOKENS.notifier);
-  const fail = useFailureNotice();
-  const id = useId();
-  const [form, setForm] = useState<Record<PasswordField, string>>({ oldPassword: '', newPassword: '', confirmPassword: '' });
-  const [errors, setErrors] = useState<Partial<Record<PasswordField, ValidationKey>>>({});
-  const [saving, setSaving] = useState(false);
-
-  const validate = (values: typeof form) => {
-    const found: Partial<Record<PasswordField, ValidationKey>> = {};
-    const change = checkNewPassword(values.oldPassword, values.newPassword);
-    if (change === 'oldPasswordRequired') found.oldPassword = change;
-    else if (change) found.newPassword = change;
-    const confirm = checkConfirmPassword(values.newPassword, values.confirmPassword);
-    if (confirm) found.confirmPassword = confirm;
-    return found;
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const found = validate(form);
-    setErrors(found);
-    if (Object.keys(found).length > 0) return;
-    setSaving(true);
-    try {
-      await api.updatePassword(form.oldPassword, form.newPassword);
-      notifier.notify({ level: 'success', message: text.passwordChanged });
-      session.send({ type: 'password.changed' });
-    } catch (failure) {
-      fail(failure);
-      setSaving(false);
-    }
-  };
-
-  const fields: { field: PasswordField; label: string; autoComplete: string }[] = [
-    { field: 'oldPassword', label: text.oldPassword, autoComplete: 'current-password' },
-    { field: 'newPassword', label: text.newPassword, autoComplete: 'new-password' },
-    { field: 'confirmPassword', label: text.confirmPassword, autoComplete: 'new-password' },
-  ];
-
   return (
-    <form className="user-center__section" onSubmit={submit} noValidate>
-      <h2 className="user-center__heading">{text.passwordSection}</h2>
-      {fields.map(({ field, label, autoComplete }) => (
-        <div key={field} className="auth-field" data-invalid={errors[field] !== undefined}>
-          <label className="auth-field__label" htmlFor={`${id}-${field}`}>
-            {label}
-          </label>
-          <input
-            id={`${id}-${field}`}
-            className="auth-input"
-            type="password"
-            name={field}
-            autoComplete={autoComplete}
-            maxLength={64}
-            value={form[field]}
-            onChange={(e) => setForm({ ...form, [field]: e.target.value })}
-            onBlur={() => setErrors((current) => ({ ...current, [field]: validate(form)[field] }))}
-          />
-          <p className="auth-field__error" role={errors[field] ? 'alert' : undefined}>
-            {errors[field] ? zhCN.validation[errors[field]] : ''}
-          </p>
-        </div>
-      ))}
-      <button type="submit" className="button button--primary" disabled={saving}>
-        {text.changePassword}
-      </button>
-    </form>
+    <PasswordChangeForm className="user-center__section" header={<h2 className="user-center__heading">{text.passwordSection}</h2>} />
   );
 }
 

@@ -6,3 +6,5 @@ import { lazyPart } from '../../hooks/lazyPart';
 export const loginDialog = lazyPart(() => import('./LoginDialog'), { idle: 'login' });
 export const userMenu = lazyPart(() => import('./UserMenu'), { idle: 'login' });
 export const notificationDrawer = lazyPart(() => import('../notifications/NotificationDrawer'), { idle: 'notifications' });
+/** Only an account on a generated password ever needs it: fetched then, never ahead. */
+export const passwordChangeDialog = lazyPart(() => import('./PasswordChangeDialog'));
