@@ -7,6 +7,7 @@ import { openDatabase } from '../../../server/adapters/db/connect';
 import { backends } from '../support/databases';
 import { temporaryFolder, writeFakeClient } from '../support/siteServer';
 import { emptySite, type Kind, type Site } from '../backup/sites';
+import { ADMIN_OWN_PASSWORD } from '../support/administrator';
 
 /*
  * SIGKILL at the worst moments: nothing may be lost that was acknowledged, nothing may be half written.
@@ -72,6 +73,28 @@ async function post(url: string, body: unknown, token?: string): Promise<{ code:
   return (await response.json()) as { code: number; result: unknown };
 }
 
+/**
+ * Signs in with the one-time password the first start announced, sets the administrator's own (until then
+ * the account's changes are refused) and signs in again with it: the bearer token of that session.
+ */
+async function takeOverAdministrator(url: string, username: string, oneTimePassword: string): Promise<string> {
+  const first = await post(`${url}/api/user/login`, { username, password: oneTimePassword, bearer: true });
+  expect(first.code).toBe(0);
+  const change = await fetch(`${url}/api/user/updatePassword`, {
+    method: 'PUT',
+    headers: {
+      'content-type': 'application/json',
+      'x-requested-with': 'XMLHttpRequest',
+      authorization: `Bearer ${(first.result as { token: string }).token}`,
+    },
+    body: JSON.stringify({ old_password: oneTimePassword, new_password: ADMIN_OWN_PASSWORD }),
+  });
+  expect(((await change.json()) as { code: number }).code).toBe(0);
+  const login = await post(`${url}/api/user/login`, { username, password: ADMIN_OWN_PASSWORD, bearer: true });
+  expect(login.code).toBe(0);
+  return (login.result as { token: string }).token;
+}
+
 const kinds: { kind: Kind; skip: string | undefined }[] = [
   { kind: 'sqlite', skip: undefined },
   { kind: 'postgres', skip: postgresSkip },
@@ -88,9 +111,7 @@ describe.each(kinds)('SIGKILL on $kind', ({ kind, skip }) => {
     const server = run('server/cli/start.ts', [], siteEnv(site, { CLIENT_DIR: clientDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' }));
     const [, url] = await server.waitFor(/博客已启动：(http:\/\/[\d.:]+)/);
     const [, username, password] = await server.waitFor(/用户名 (\S+)，初始密码 ([^（\s]+)/);
-    const login = await post(`${url}/api/user/login`, { username, password, bearer: true });
-    expect(login.code).toBe(0);
-    const token = (login.result as { token: string }).token;
+    const token = await takeOverAdministrator(url!, username!, password!);
 
     const acknowledged: string[] = [];
     let killed = false;
