@@ -221,6 +221,16 @@ describe('the built client', () => {
     expect(zlib.gunzipSync(bytes).toString('utf8')).toBe(CLIENT_FILES.asset);
   });
 
+  it('gzips a page when the browser accepts gzip, and sends it plain otherwise', async () => {
+    const plain = await app.inject({ method: 'GET', url: '/home' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const zipped = await app.inject({ method: 'GET', url: '/home', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(zipped.headers.vary).toContain('accept-encoding');
+    expect(zlib.gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
+  });
+
   it('sends a content security policy whose script-src allows only the theme script inline', async () => {
     const response = await app.inject({ method: 'GET', url: '/home' });
     const policy = String(response.headers['content-security-policy']);

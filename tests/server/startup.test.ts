@@ -5,11 +5,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { pathToFileURL } from 'node:url';
 import crypto from 'node:crypto';
-import pg from 'pg';
-import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../server/main';
-import { POSTGRES_URL } from './support/databases';
+import { POSTGRES_URL, REDIS_URL, adminQuery, postgresAndRedisUnreachable } from './support/databases';
 import { temporaryFolder } from './support/siteServer';
 
 const run = promisify(execFile);
@@ -49,39 +47,8 @@ async function probe(env: Record<string, string>): Promise<Record<string, boolea
   return JSON.parse(stdout.trim().split('\n').pop() ?? '{}') as Record<string, boolean>;
 }
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-async function postgresAndRedis(): Promise<boolean> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
-  const redis = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    connectTimeout: 2000,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  try {
-    await client.connect();
-    await redis.connect();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-    redis.disconnect();
-  }
-}
-
-async function adminQuery(statement: string) {
-  const client = new pg.Client({ connectionString: POSTGRES_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-const servicesUp = await postgresAndRedis();
+const servicesUp = (await postgresAndRedisUnreachable()) === undefined;
 
 describe.skipIf(process.platform !== 'linux')('start-up', () => {
   it('loads neither sharp, nor pg, nor ioredis when the configuration uses none of them', async () => {

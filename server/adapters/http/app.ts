@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import compress from '@fastify/compress';
 import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -126,14 +128,18 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
 
   installErrorHandler(app);
   const requests = installRequestLog(app, options.slowRequestMs);
-  await installAuth(app, { sessions: services.accounts ?? { authenticate: async () => undefined }, siteUrl: options.siteUrl });
+  await installAuth(app, {
+    sessions: services.accounts ?? { authenticate: async () => undefined },
+    siteUrl: options.siteUrl,
+  });
   const knownRoutes = trackRoutes(app);
   refuseBadInput(app);
   strictBodies(app);
   // Marks the costly routes before @fastify/rate-limit's own onRoute hook reads the mark.
   const perMinute = options.costlyRoutesPerMinute ?? 20;
   app.addHook('onRoute', (route) => {
-    if (COSTLY_ROUTES.has(route.url)) route.config = { ...route.config, rateLimit: { max: perMinute, timeWindow: 60_000 } };
+    if (COSTLY_ROUTES.has(route.url))
+      route.config = { ...route.config, rateLimit: { max: perMinute, timeWindow: 60_000 } };
   });
   await app.register(rateLimit, {
     global: false,
@@ -141,7 +147,9 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   });
 
   // Songs and covers of a music upstream come from its own hosts, which cannot be known in advance.
-  const headers = installSecurityHeaders(app, { upstreamMedia: services.music !== undefined && !services.music.library });
+  const headers = installSecurityHeaders(app, {
+    upstreamMedia: services.music !== undefined && !services.music.library,
+  });
   await app.register(compress, { threshold: COMPRESS_THRESHOLD });
   if (services.readCache) {
     installHotPath(app.server, {
@@ -160,7 +168,10 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   await app.register(siteRoutes, { site: services.site, ...cache });
   if (services.accounts) await app.register(userRoutes, { accounts: services.accounts });
   if (services.notifications) {
-    await app.register(notifyRoutes, { notifications: services.notifications, adminUrl: options.adminUrl ?? '/userCenter' });
+    await app.register(notifyRoutes, {
+      notifications: services.notifications,
+      adminUrl: options.adminUrl ?? '/userCenter',
+    });
   }
   if (services.media) await app.register(uploadRoutes, { media: services.media });
   if (services.content) {
@@ -240,7 +251,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
         : undefined;
       const page = rendered ?? indexHtml;
       const html = htmlFor ? await htmlFor(request, pathname, page) : page;
-      return sendShell(reply, html, isClientRoute(pathname) ? 200 : 404);
+      return sendShell(request, reply, html, isClientRoute(pathname) ? 200 : 404);
     }
     if (knownRoutes.allowsOtherMethod(request.method, pathname)) {
       return reply.status(405).send(failure(405, messages.methodNotAllowed));
@@ -265,9 +276,18 @@ function isClientRoute(pathname: string): boolean {
   return (CLIENT_ROUTES as readonly string[]).includes(normalised);
 }
 
-function sendShell(reply: FastifyReply, html: string, status: number) {
+const gzip = promisify(zlib.gzip);
+
+async function sendShell(request: FastifyRequest, reply: FastifyReply, html: string, status: number) {
   // A rendered page may carry the signed-in reader's name: never kept by a shared cache.
-  return reply.status(status).header('cache-control', 'private, no-cache').type('text/html; charset=utf-8').send(html);
+  reply
+    .status(status)
+    .header('cache-control', 'private, no-cache')
+    .header('vary', 'accept-encoding')
+    .type('text/html; charset=utf-8');
+  // @fastify/compress hooks routes only, and pages are answered by the not-found handler: gzip them here.
+  if (!/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.send(html);
+  return reply.header('content-encoding', 'gzip').send(await gzip(html));
 }
 
 const INPUT_MESSAGES: Record<InputProblem, string> = {

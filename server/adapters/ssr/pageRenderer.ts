@@ -75,7 +75,7 @@ function pageLinks(manifest: Manifest, source: string): string {
   const styles = [...new Set(chunks.flatMap((key) => manifest[key]?.css ?? []))];
   return [
     ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...chunks.map((key) => `<link rel="modulepreload" crossorigin href="/${manifest[key]!.file}">`),
+    ...chunks.map((key) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${manifest[key]!.file}">`),
   ].join('');
 }
 

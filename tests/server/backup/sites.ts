@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import pg from 'pg';
 import { sql, type Kysely } from 'kysely';
 import { loadConfig, type AppConfig } from '../../../server/config';
 import { createServer } from '../../../server/main';
@@ -9,20 +8,10 @@ import { openDatabase, type DatabaseHandle } from '../../../server/adapters/db/c
 import { listFiles } from '../../../server/adapters/backup/backup';
 import { BACKUP_TABLES } from '../../../server/adapters/backup/tables';
 import type { Database } from '../../../server/adapters/db/schema';
-import { POSTGRES_URL } from '../support/databases';
+import { POSTGRES_URL, adminQuery } from '../support/databases';
 import { temporaryFolder, writeFakeClient } from '../support/siteServer';
 
 export type Kind = 'sqlite' | 'postgres';
-
-async function admin(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** A data folder and, for PostgreSQL, a schema of its own; nothing is created in either yet. */
 export async function emptySite(kind: Kind) {
@@ -32,7 +21,7 @@ export async function emptySite(kind: Kind) {
   let schema: string | undefined;
   if (kind === 'postgres') {
     schema = `t_${crypto.randomBytes(6).toString('hex')}`;
-    await admin(`create schema ${schema}`);
+    await adminQuery(`create schema ${schema}`);
     databaseUrl = `${POSTGRES_URL}?options=-c%20search_path%3D${schema}`;
   }
   return {
@@ -43,7 +32,7 @@ export async function emptySite(kind: Kind) {
     open: (): DatabaseHandle => openDatabase({ dataDir, databaseUrl }),
     async dispose() {
       fs.rmSync(root, { recursive: true, force: true });
-      if (schema) await admin(`drop schema ${schema} cascade`);
+      if (schema) await adminQuery(`drop schema ${schema} cascade`);
     },
   };
 }

@@ -1,7 +1,5 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
-import pg from 'pg';
-import { Redis } from 'ioredis';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { announceChanges } from '../../../server/adapters/cache/redisChangeRelay';
@@ -10,7 +8,7 @@ import { KyselyArticleRepository } from '../../../server/adapters/db/content/art
 import { findMarkdownFiles, MarkdownImporter } from '../../../server/adapters/import/markdownImporter';
 import { LocalMediaStore } from '../../../server/adapters/media/localMediaStore';
 import type { ReadTopic } from '../../../server/domain/hotReads';
-import { POSTGRES_URL } from '../support/databases';
+import { postgresAndRedisUnreachable } from '../support/databases';
 import {
   REDIS_URL,
   adminCookie,
@@ -25,33 +23,7 @@ import {
   type TestSite,
 } from './support';
 
-async function unreachable(): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-  } catch (error) {
-    return `PostgreSQL at ${POSTGRES_URL}: ${(error as Error).message}`;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-  const redis = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    connectTimeout: 2000,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  try {
-    await redis.connect();
-    await redis.ping();
-  } catch (error) {
-    return `Redis at ${REDIS_URL}: ${(error as Error).message}`;
-  } finally {
-    redis.disconnect();
-  }
-  return undefined;
-}
-
-const skipReason = await unreachable();
+const skipReason = await postgresAndRedisUnreachable();
 if (skipReason && process.env.CI) throw new Error(`${skipReason}; CI requires PostgreSQL and Redis`);
 
 /** Redis delivers the change a moment after the write: wait for it, far below the cache's one-minute bound. */

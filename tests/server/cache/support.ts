@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../../server/adapters/db/connect';
@@ -13,11 +12,11 @@ import { SiteService } from '../../../server/domain/site/siteService';
 import { createContentServices, createServer, type CreatedServer } from '../../../server/main';
 import { recordingPublisher } from '../../fakes/recordingPublisher';
 import { MARKER, testHasher } from '../accounts/support';
-import { POSTGRES_URL } from '../support/databases';
+import { POSTGRES_URL, REDIS_URL, adminQuery } from '../support/databases';
 import { takeOverAdministrator } from '../support/administrator';
 import { temporaryFolder } from '../support/siteServer';
 
-export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+export { REDIS_URL };
 
 /** Every hot read, with the home pages a reader asks for (8 a page) and one at the largest kept size. */
 export const HOT_PATHS = [
@@ -75,16 +74,6 @@ export interface SharedData {
   /** A second connection, beside every server: the reference reads and changes behind their back. */
   open(): DatabaseHandle;
   dispose(): Promise<void>;
-}
-
-async function adminQuery(statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 /**

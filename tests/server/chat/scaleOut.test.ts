@@ -1,51 +1,17 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import pg from 'pg';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig, type AppConfig } from '../../../server/config';
 import { createServer, type CreatedServer } from '../../../server/main';
 import type { ServerFrame } from '../../../src/protocol/chat';
 import { MARKER, PASSWORD, testHasher, uniqueName } from '../accounts/support';
-import { POSTGRES_URL } from '../support/databases';
+import { POSTGRES_URL, REDIS_URL, adminQuery, postgresAndRedisUnreachable } from '../support/databases';
 import { takeOverAdministrator } from '../support/administrator';
 import { temporaryFolder } from '../support/siteServer';
 import { cid, isAck, isMessage, isTips, join, type ChatClient } from './support';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
-async function unreachable(): Promise<string | undefined> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-  } catch (error) {
-    return `PostgreSQL at ${POSTGRES_URL}: ${(error as Error).message}`;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-  const redis = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null });
-  try {
-    await redis.connect();
-    await redis.ping();
-  } catch (error) {
-    return `Redis at ${REDIS_URL}: ${(error as Error).message}`;
-  } finally {
-    redis.disconnect();
-  }
-  return undefined;
-}
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: POSTGRES_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-const skipReason = await unreachable();
+const skipReason = await postgresAndRedisUnreachable();
 if (skipReason && process.env.CI) throw new Error(`${skipReason}; CI requires PostgreSQL and Redis`);
 
 describe.skipIf(skipReason !== undefined)('two instances sharing PostgreSQL and Redis', () => {
@@ -59,7 +25,7 @@ describe.skipIf(skipReason !== undefined)('two instances sharing PostgreSQL and 
   let adminPassword = '';
 
   beforeAll(async () => {
-    await admin(`create schema ${schema}`);
+    await adminQuery(`create schema ${schema}`);
     const config: AppConfig = {
       ...loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false' }, dataDir),
       databaseUrl: `${POSTGRES_URL}?options=-c%20search_path%3D${schema}`,
@@ -85,7 +51,7 @@ describe.skipIf(skipReason !== undefined)('two instances sharing PostgreSQL and 
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.close()));
     for (const server of servers) await server.close();
-    await admin(`drop schema if exists ${schema} cascade`);
+    await adminQuery(`drop schema if exists ${schema} cascade`);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import crypto from 'node:crypto';
 import pg from 'pg';
+import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { openDatabase, type DatabaseHandle } from '../../../server/adapters/db/connect';
 import { migrateToLatest } from '../../../server/adapters/db/migrations';
 import { temporaryFolder } from './siteServer';
 
 export const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 export interface TestDatabase {
   handle: DatabaseHandle;
@@ -41,7 +43,8 @@ async function postgresReachable(): Promise<string | undefined> {
   }
 }
 
-async function adminQuery(statement: string): Promise<void> {
+/** Runs one statement as the test server's superuser (creating and dropping the tests' schemas). */
+export async function adminQuery(statement: string): Promise<void> {
   const client = new pg.Client({ connectionString: POSTGRES_URL });
   await client.connect();
   try {
@@ -101,4 +104,20 @@ export async function backends(): Promise<Backend[]> {
   if (unreachable && process.env.CI) throw new Error(`${unreachable}; CI requires PostgreSQL`);
   if (unreachable) console.warn(`Skipping PostgreSQL repository tests: ${unreachable}`);
   return [sqlite, postgres(unreachable)];
+}
+
+/** Why PostgreSQL or Redis cannot be used here (tests of several instances need both), or undefined. */
+export async function postgresAndRedisUnreachable(): Promise<string | undefined> {
+  const postgres = await postgresReachable();
+  if (postgres) return postgres;
+  const redis = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 2000, maxRetriesPerRequest: 0, retryStrategy: () => null });
+  try {
+    await redis.connect();
+    await redis.ping();
+    return undefined;
+  } catch (error) {
+    return `Redis at ${REDIS_URL}: ${(error as Error).message}`;
+  } finally {
+    redis.disconnect();
+  }
 }
