@@ -28,7 +28,8 @@ export function usePageData(): PageData {
   return useContext(PageDataContext);
 }
 
-const subscribeNever = () => () => undefined;
+/** For a store that never changes in the browser, read differently on the server and while hydrating. */
+export const subscribeNever = () => () => undefined;
 
 /** False on the server and while the page hydrates, true from the first render after it. */
 export function useHydrated(): boolean {

@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { isMobileUserAgent } from '../../domain/shared/device';
-import { usePageData } from '../app/pageData';
+import { subscribeNever, usePageData } from '../app/pageData';
 
 /** Spec section 9: below this width the shell switches to its narrow-screen layout. */
 export const NARROW_BREAKPOINT_PX = 798;
@@ -33,5 +33,3 @@ export function useIsDesktop(): boolean {
   );
   return wide && !mobileDevice;
 }
-
-const subscribeNever = () => () => undefined;
