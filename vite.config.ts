@@ -24,6 +24,11 @@ export default defineConfig({
     // The size report is the first-load budget the benchmark reads.
     reportCompressedSize: true,
     chunkSizeWarningLimit: 800,
+    rollupOptions: {
+      output: {
+        codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] },
+      },
+    },
   },
   server: {
     proxy: {

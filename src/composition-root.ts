@@ -9,15 +9,11 @@ import { searchMachine } from './domain/search/search.machine';
 import { restorePreferences } from './domain/preferences/preferences';
 import { themeMachine } from './domain/theme/theme.machine';
 import { browserClipboard, browserClock, browserRandom } from './adapters/browser/browserPorts';
-import { createHttpClient, type HttpClient } from './adapters/http/httpClient';
-import { createAccountApi } from './adapters/http/accountApi';
-import { createNotifyApi } from './adapters/http/notifyApi';
+import { createHttpClient, loadTransport, type HttpClient } from './adapters/http/httpClient';
+import { lazyPort, type AsyncPort } from './adapters/http/lazyPort';
 import { displayName, type UserInfo } from './domain/account/account';
 import { sessionMachine } from './domain/account/session.machine';
 import { notificationsMachine } from './domain/notifications/notifications.machine';
-import { createSiteApi } from './adapters/http/siteApi';
-import { createContentApi } from './adapters/http/contentApi';
-import { createMusicApi } from './adapters/http/musicApi';
 import { playerModule } from './adapters/player/playerModule';
 import { chatModule } from './adapters/chat/chatModule';
 import { NoticeCenter } from './adapters/notifier/noticeCenter';
@@ -36,6 +32,15 @@ const STORAGE_KEYS = { theme: 'theme', preferences: 'preferences', searchHistory
 
 /** Not a port: the adapters' shared transport, bound here only so every API adapter gets the same one. */
 const HTTP_CLIENT = Symbol('httpClient');
+
+/** The API adapters and the transport they send through, fetched together on the first call (or when idle). */
+export const loadHttpApis = () => Promise.all([import('./adapters/http/apis'), loadTransport()]).then(([apis]) => apis);
+type HttpApis = Awaited<ReturnType<typeof loadHttpApis>>;
+
+/** A port bound to its HTTP adapter, whose code arrives on the port's first call. */
+function httpApi<T extends AsyncPort<T>>(create: (apis: HttpApis, http: HttpClient) => T) {
+  return (http: HttpClient) => lazyPort(() => loadHttpApis().then((apis) => create(apis, http)));
+}
 
 /**
  * Where the actors run: in the browser they start at once and act on the page; rendering on the server
@@ -65,8 +70,8 @@ const browserModule = new ContainerModule(({ bind }) => {
       }),
     )
     .inSingletonScope();
-  bind(TOKENS.siteApi).toResolvedValue((http: HttpClient) => createSiteApi(http), [HTTP_CLIENT]);
-  bind(TOKENS.contentApi).toResolvedValue((http: HttpClient) => createContentApi(http), [HTTP_CLIENT]);
+  bind(TOKENS.siteApi).toResolvedValue(httpApi((apis, http) => apis.createSiteApi(http)), [HTTP_CLIENT]);
+  bind(TOKENS.contentApi).toResolvedValue(httpApi((apis, http) => apis.createContentApi(http)), [HTTP_CLIENT]);
   bindAccountAndMusicApis(bind);
 });
 
@@ -95,10 +100,10 @@ function renderModule(ports: RenderPorts): ContainerModule {
 }
 
 function bindAccountAndMusicApis(bind: Parameters<ConstructorParameters<typeof ContainerModule>[0]>[0]['bind']): void {
-  bind(TOKENS.accountApi).toResolvedValue((http: HttpClient) => createAccountApi(http), [HTTP_CLIENT]);
-  bind(TOKENS.notifyApi).toResolvedValue((http: HttpClient) => createNotifyApi(http), [HTTP_CLIENT]);
+  bind(TOKENS.accountApi).toResolvedValue(httpApi((apis, http) => apis.createAccountApi(http)), [HTTP_CLIENT]);
+  bind(TOKENS.notifyApi).toResolvedValue(httpApi((apis, http) => apis.createNotifyApi(http)), [HTTP_CLIENT]);
   // The music API: our /wapi; any NeteaseCloudMusicApi-compatible server is a base URL away.
-  bind(TOKENS.musicApi).toResolvedValue((http: HttpClient) => createMusicApi(http), [HTTP_CLIENT]);
+  bind(TOKENS.musicApi).toResolvedValue(httpApi((apis, http) => apis.createMusicApi(http)), [HTTP_CLIENT]);
 }
 
 /** Starts a long-lived actor in the browser; a server render only reads its first snapshot. */
@@ -251,15 +256,15 @@ const accountModule = (env: Environment) => new ContainerModule(({ bind }) => {
         actor.on('login.succeeded', ({ user }) =>
           notifier.notify({
             level: 'success',
-            title: zhCN.account.loginSuccess,
+            title: zhCN.session.loginSuccess,
             message: greetingText(greetingGiven(clock.hour(), user)),
           }),
         );
-        actor.on('register.succeeded', () => notifier.notify({ level: 'success', message: zhCN.account.autoLoginSuccess }));
+        actor.on('register.succeeded', () => notifier.notify({ level: 'success', message: zhCN.session.autoLoginSuccess }));
         actor.on('auth.failed', ({ message }) =>
-          notifier.notify({ level: 'error', title: zhCN.account.errorTitle, message }),
+          notifier.notify({ level: 'error', title: zhCN.session.errorTitle, message }),
         );
-        actor.on('logout.succeeded', () => notifier.notify({ level: 'success', message: zhCN.account.logoutSuccess }));
+        actor.on('logout.succeeded', () => notifier.notify({ level: 'success', message: zhCN.session.logoutSuccess }));
         return started(env, actor);
       },
       [TOKENS.accountApi, TOKENS.localStore, TOKENS.sessionStore, TOKENS.notifier, TOKENS.clock],
@@ -280,7 +285,7 @@ const accountModule = (env: Environment) => new ContainerModule(({ bind }) => {
         if (!env.live) return actor;
         actor.on('deleted', () => notifier.notify({ level: 'success', message: zhCN.notify.deleted, durationMs: LIST_ACTION_NOTICE_MS }));
         actor.on('delete.failed', ({ message }) =>
-          notifier.notify({ level: 'error', title: zhCN.account.errorTitle, message }),
+          notifier.notify({ level: 'error', title: zhCN.session.errorTitle, message }),
         );
         actor.start();
         // The drawer follows the session: a user's notices load on sign-in and vanish on sign-out.

@@ -1,11 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createContainer } from './composition-root';
+import { createContainer, loadHttpApis } from './composition-root';
 import type { PageSeed } from './ports/pageSeed';
 import { App } from './ui/app/App';
 import { PageDataProvider } from './ui/app/pageData';
 import { pageFor } from './ui/app/routes';
 import { ServicesProvider } from './ui/di';
+import { prefetchWhenIdle } from './ui/hooks/idlePrefetch';
 import './ui/styles/global.css';
 
 /** The id of the JSON the server embeds beside the markup it rendered. */
@@ -15,6 +16,8 @@ function readSeed(): PageSeed | null {
   const element = document.getElementById(SEED_ID);
   return element?.textContent ? (JSON.parse(element.textContent) as PageSeed) : null;
 }
+
+prefetchWhenIdle('transport', loadHttpApis);
 
 const seed = readSeed();
 const container = createContainer(seed);

@@ -116,7 +116,7 @@ describeInBrowser('accounts in the browser', () => {
     await form.getByLabel('用户昵称').fill('新读者');
     await confirm.fill('abc123456');
     await confirm.press('Enter');
-    await page.locator('.notice', { hasText: zhCN.account.autoLoginSuccess }).waitFor();
+    await page.locator('.notice', { hasText: zhCN.session.autoLoginSuccess }).waitFor();
     await page.getByRole('button', { name: '用户菜单' }).waitFor();
     expect(await page.getByRole('dialog', { name: '注册' }).count()).toBe(0);
     await expect(page.getByRole('button', { name: '用户菜单' }).textContent()).resolves.toContain('新读者');
@@ -162,7 +162,7 @@ describeInBrowser('accounts in the browser', () => {
     expect(loginBody.result.token).toBeUndefined();
     const token = (await page.context().cookies()).find((c) => c.name === 'blog_session')?.value ?? '';
     expect(token).not.toBe('');
-    const welcome = page.locator('.notice', { hasText: zhCN.account.loginSuccess });
+    const welcome = page.locator('.notice', { hasText: zhCN.session.loginSuccess });
     await welcome.waitFor();
     await expect(welcome.textContent()).resolves.toContain('听雨人');
 
@@ -182,7 +182,7 @@ describeInBrowser('accounts in the browser', () => {
     await loginInBrowser(page, user.username);
     await page.getByRole('button', { name: '用户菜单' }).click();
     await page.getByRole('menuitem', { name: zhCN.nav.logout }).click();
-    await page.locator('.notice', { hasText: zhCN.account.logoutSuccess }).waitFor();
+    await page.locator('.notice', { hasText: zhCN.session.logoutSuccess }).waitFor();
     await page.waitForURL('**/home');
     await page.getByRole('button', { name: '登录', exact: true }).waitFor();
     expect(await readableStorage(page)).not.toContain('userInfo=');

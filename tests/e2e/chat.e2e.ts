@@ -93,7 +93,7 @@ async function openRoom(site: ChatSite, username?: string): Promise<{ page: Page
   await page.goto('/home');
   await waitForPage(page);
   if (username) await loginInBrowser(page, username);
-  await page.getByRole('button', { name: text.openRoom }).click();
+  await page.getByRole('button', { name: zhCN.chatButton.openRoom }).click();
   const room = page.getByRole('dialog', { name: text.title });
   await room.getByText(/在线人数 \d+ 人/).waitFor({ timeout: 15_000 });
   return { page, room };

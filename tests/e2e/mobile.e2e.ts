@@ -45,7 +45,7 @@ describeInBrowser('the site on a phone (390×844)', () => {
     await dialog.getByLabel(zhCN.account.username).fill(username);
     await dialog.getByLabel(zhCN.account.password).fill(password);
     await dialog.getByRole('button', { name: zhCN.account.submitLogin, exact: true }).tap();
-    await page.locator('.notice', { hasText: zhCN.account.loginSuccess }).waitFor();
+    await page.locator('.notice', { hasText: zhCN.session.loginSuccess }).waitFor();
     await dialog.waitFor({ state: 'detached' });
   }
 

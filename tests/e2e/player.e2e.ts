@@ -53,7 +53,7 @@ describeInBrowser('the music player in the browser', () => {
   const seconds = async (page: Page) => Number(await progress(page).getAttribute('aria-valuenow'));
 
   async function openPlayer(page: Page) {
-    await page.getByRole('button', { name: m.openPlayer }).click();
+    await page.getByRole('button', { name: zhCN.disc.openPlayer }).click();
     await overlay(page).waitFor();
   }
 
@@ -70,7 +70,7 @@ describeInBrowser('the music player in the browser', () => {
     await row.click();
     await expect.poll(() => row.getAttribute('aria-current'), POLL).toBe('true');
     await wakeBar(page);
-    await page.getByRole('button', { name: m.pause, exact: true }).waitFor();
+    await page.getByRole('button', { name: zhCN.disc.pause, exact: true }).waitFor();
     return name;
   }
 
@@ -80,12 +80,12 @@ describeInBrowser('the music player in the browser', () => {
     await savingData(page);
     await page.goto('/home');
     await waitForPage(page);
-    await page.getByRole('button', { name: m.openPlayer }).waitFor();
+    await page.getByRole('button', { name: zhCN.disc.openPlayer }).waitFor();
     await page.waitForLoadState('networkidle');
     expect(['playerRuntime', 'PlayerOverlay', 'LyricBoard'].filter((chunk) => fetched(page, chunk))).toEqual([]);
     // Nothing is restored (no song url, no lyric) until the player is used.
     expect(log(page).wapi).toEqual([]);
-    await page.locator('.notice', { hasText: m.startHint }).waitFor();
+    await page.locator('.notice', { hasText: zhCN.disc.startHint }).waitFor();
 
     await openPlayer(page);
     expect(fetched(page, 'playerRuntime')).toBe(true);
@@ -93,10 +93,10 @@ describeInBrowser('the music player in the browser', () => {
     expect(fetched(page, 'LyricBoard')).toBe(false);
     await expect.poll(() => log(page).wapi.map((url) => url.pathname), POLL).toContain('/wapi/toplist/detail');
     // The disc hides while the overlay is open; the page behind does not scroll.
-    expect(await page.getByRole('button', { name: m.openPlayer }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: zhCN.disc.openPlayer }).count()).toBe(0);
     expect(await page.evaluate(() => getComputedStyle(document.body).overflow)).toBe('hidden');
     await page.getByRole('button', { name: m.closePlayer }).click();
-    await page.getByRole('button', { name: m.openPlayer }).waitFor();
+    await page.getByRole('button', { name: zhCN.disc.openPlayer }).waitFor();
     expect(log(page).errors).toEqual([]);
   });
 
@@ -136,7 +136,7 @@ describeInBrowser('the music player in the browser', () => {
     // Space pauses and plays again when no text field has focus.
     await page.keyboard.press('Space');
     await wakeBar(page);
-    await page.getByRole('button', { name: m.play, exact: true }).waitFor();
+    await page.getByRole('button', { name: zhCN.disc.play, exact: true }).waitFor();
     const paused = await seconds(page);
     await page.keyboard.press('Space');
     await expect.poll(() => seconds(page), POLL).toBeGreaterThan(paused + 0.5);
@@ -274,7 +274,7 @@ describeInBrowser('the music player in the browser', () => {
     await waitForPage(page);
     const disc = page.locator('.music-disc');
     expect(await disc.locator('.music-disc__name').textContent()).toBe(name);
-    await disc.getByRole('button', { name: m.pause }).waitFor();
+    await disc.getByRole('button', { name: zhCN.disc.pause }).waitFor();
     await openPlayer(page);
     await wakeBar(page);
     const atLeave = await seconds(page);
@@ -295,10 +295,10 @@ describeInBrowser('the music player in the browser', () => {
 
     await openPlayer(page);
     await wakeBar(page);
-    await page.getByRole('button', { name: m.play, exact: true }).waitFor();
+    await page.getByRole('button', { name: zhCN.disc.play, exact: true }).waitFor();
     expect(await page.locator('.mp-bar__name').textContent()).toBe(name);
     await expect.poll(() => seconds(page), POLL).toBeGreaterThan(14);
-    expect(await page.getByRole('button', { name: m.play, exact: true }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: zhCN.disc.play, exact: true }).count()).toBe(1);
   });
 
   it('is a full-screen sheet on a phone (390×844) with thumb-sized controls', async () => {
@@ -308,14 +308,14 @@ describeInBrowser('the music player in the browser', () => {
     const discBox = await page.locator('.music-disc').boundingBox();
     expect(discBox!.x).toBeLessThan(30);
     expect(discBox!.y + discBox!.height).toBeGreaterThan(780);
-    await page.getByRole('button', { name: m.openPlayer }).tap();
+    await page.getByRole('button', { name: zhCN.disc.openPlayer }).tap();
     await overlay(page).waitFor();
     await expect.poll(() => page.locator('.mp-songs .mp-row').count(), POLL).toBeGreaterThan(0);
     // The sheet rises into place: measure it once the animation has ended.
     await expect.poll(() => overlay(page).boundingBox(), POLL).toEqual({ x: 0, y: 0, width: 390, height: 844 });
     // The bar's buttons and the rows' add buttons are at least 44 px.
     for (const button of [
-      bar(page).getByRole('button', { name: m.play, exact: true }),
+      bar(page).getByRole('button', { name: zhCN.disc.play, exact: true }),
       bar(page).getByRole('button', { name: m.next }),
       page.locator('.mp-row__add').first(),
     ]) {
@@ -324,6 +324,6 @@ describeInBrowser('the music player in the browser', () => {
     }
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.locator('.mp-songs .mp-row').first().tap();
-    await page.getByRole('button', { name: m.pause, exact: true }).waitFor();
+    await page.getByRole('button', { name: zhCN.disc.pause, exact: true }).waitFor();
   });
 });

@@ -73,7 +73,7 @@ export function createContentApi(http: HttpClient): ContentApi {
     search: (keyword) => get<SearchResultDto[]>(`/api/article/getArticleListByContent/${encodeURIComponent(keyword)}`),
     addReadingDuration: async (articleId, seconds) => {
       // A page being closed cancels an XMLHttpRequest; a keepalive fetch is allowed to finish.
-      const base = http.axios.defaults.baseURL ?? '';
+      const base = http.baseURL;
       await fetch(`${base}/api/article/addReadingDuration/${articleId}/${seconds}`, {
         method: 'PUT',
         keepalive: true,

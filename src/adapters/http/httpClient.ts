@@ -1,8 +1,8 @@
-import axios, { AxiosError, type AxiosInstance, type AxiosRequestConfig } from 'axios';
-import { REMINDER_CODE, SUCCESS_CODE, type Envelope } from '../../protocol/codes';
+import type { AxiosInstance, AxiosRequestConfig } from 'axios';
+import { SUCCESS_CODE, type Envelope } from '../../protocol/codes';
 import type { Notifier } from '../../ports/notifier';
-import * as zhCN from '../../i18n/zh-CN';
 import { ApiError } from './apiError';
+import { loadOnce } from './lazyPort';
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -26,86 +26,25 @@ export interface HttpClientOptions {
 export interface HttpClient {
   /** Sends a request and unwraps the envelope; a non-zero code rejects with ApiError. */
   request<T>(config: AxiosRequestConfig): Promise<T>;
-  readonly axios: AxiosInstance;
+  /** Sends a request and returns the body as sent, for APIs that answer without the site's envelope. */
+  requestBody<T>(config: AxiosRequestConfig): Promise<T>;
+  readonly baseURL: string;
+  /** The axios instance, loaded with its library on first use. */
+  transport(): Promise<AxiosInstance>;
 }
 
-const text = zhCN.http;
-
-/** Spec section 8: which statuses produce which notice. Other statuses stay silent. */
-function reportStatus(notifier: Notifier, status: number, serverMessage: string | undefined): void {
-  switch (status) {
-    case 401:
-      return notifier.notify({ level: 'error', title: text.errorTip, message: serverMessage || text.loginExpired });
-    case 403:
-      return notifier.notify({ level: 'error', title: text.errorTip, message: serverMessage || text.forbidden });
-    case 404:
-      return notifier.notify({ level: 'error', title: text.errorTip, message: text.interfaceNotFound });
-    case 408:
-      return notifier.notify({ level: 'warning', title: text.friendlyReminder, message: serverMessage || text.serverError });
-    case 429:
-      return notifier.notify({ level: 'warning', title: text.friendlyReminder, message: serverMessage || zhCN.server.rateLimited });
-    case 500:
-      return notifier.notify({ level: 'error', title: text.errorTip, message: serverMessage || text.serverError });
-  }
-}
-
-/** What a failed call says when the server gave no message: "network" only when nothing answered. */
-function fallbackMessage(status: number, code: string | undefined): string {
-  if (code === 'ECONNABORTED' || status === 408) return text.timeout;
-  switch (status) {
-    case 0:
-      return text.networkError;
-    case 401:
-      return text.loginExpired;
-    case 403:
-      return text.forbidden;
-    case 404:
-      return text.interfaceNotFound;
-    case 429:
-      return zhCN.server.rateLimited;
-    default:
-      return text.serverError;
-  }
-}
+/** The transport's code, fetched once; the idle prefetch calls this too, so a first call rarely waits. */
+export const loadTransport = () => import('./axiosTransport');
 
 export function createHttpClient(options: HttpClientOptions): HttpClient {
-  const instance = axios.create({
-    baseURL: options.baseURL ?? '',
-    timeout: 10_000,
-    withCredentials: true,
-    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest' },
-  });
-
-  instance.interceptors.request.use((config) => {
-    const token = options.token?.();
-    if (token) config.headers.set('Authorization', `Bearer ${token}`);
-    return config;
-  });
-
-  instance.interceptors.response.use(
-    (response) => {
-      const body = response.data as Partial<Envelope<unknown>> | undefined;
-      if (body?.code === REMINDER_CODE) {
-        options.notifier.notify({ level: 'warning', title: text.friendlyReminder, message: body.message ?? '' });
-      }
-      return response;
-    },
-    (error: unknown) => {
-      if (!(error instanceof AxiosError)) return Promise.reject(error);
-      const status = error.response?.status ?? 0;
-      const body = error.response?.data as Partial<Envelope<unknown>> | undefined;
-      const serverMessage = typeof body?.message === 'string' ? body.message : undefined;
-      if (!(status === 404 && error.config?.notFoundIsAnswer)) reportStatus(options.notifier, status, serverMessage);
-      if (status === 401) options.onUnauthorized?.();
-      const message = serverMessage || fallbackMessage(status, error.code);
-      return Promise.reject(new ApiError(message, status, body?.code ?? status));
-    },
-  );
-
+  const transport = loadOnce(() => loadTransport().then(({ createAxiosInstance }) => createAxiosInstance(options)));
+  const requestBody = async <T>(config: AxiosRequestConfig): Promise<T> => (await (await transport()).request<T>(config)).data;
   return {
-    axios: instance,
+    baseURL: options.baseURL ?? '',
+    transport,
+    requestBody,
     async request<T>(config: AxiosRequestConfig): Promise<T> {
-      const { data } = await instance.request<Envelope<T>>(config);
+      const data = await requestBody<Envelope<T>>(config);
       if (data.code !== SUCCESS_CODE) throw new ApiError(data.message, 200, data.code);
       return data.result as T;
     },

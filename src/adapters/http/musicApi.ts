@@ -16,12 +16,12 @@ import type { HttpClient } from './httpClient';
 
 /**
  * `/wapi` answers in NeteaseCloudMusicApi's shapes (`code: 200`), not the site's `{code: 0, result}` envelope,
- * so this adapter reads the body itself through the shared axios instance (same timeout, notices and 401
+ * so this adapter reads the body itself through the shared client (same timeout, notices and 401
  * handling). Only a body with code 200 is used (spec section 5); anything else rejects with ApiError.
  */
 export function createMusicApi(http: HttpClient, base = '/wapi'): MusicApi {
   async function get<T extends { code: number }>(path: string, params: Record<string, string | number>): Promise<T> {
-    const { data } = await http.axios.get<T | { code?: unknown; message?: unknown }>(`${base}${path}`, { params });
+    const data = await http.requestBody<T | { code?: unknown; message?: unknown }>({ method: 'GET', url: `${base}${path}`, params });
     const code = typeof data === 'object' && data !== null ? (data as { code?: unknown }).code : undefined;
     if (code !== MUSIC_OK) {
       const message = typeof (data as { message?: unknown })?.message === 'string' ? String((data as { message: string }).message) : 'music API refused';

@@ -96,7 +96,7 @@ function followMediaSession(player: ActorRefFrom<typeof playerMachine>, media: M
     const { current, currentTime, isUseProgress, isClickLyric } = snapshot.context;
     if ((current?.id ?? null) !== songId) {
       songId = current?.id ?? null;
-      media.setMetadata(current ? { title: current.name, artist: current.artists.join(' / ') || text.unknownArtist, cover: current.cover || undefined } : null);
+      media.setMetadata(current ? { title: current.name, artist: current.artists.join(' / ') || zhCN.disc.unknownArtist, cover: current.cover || undefined } : null);
     }
     const nowPlaying = snapshot.matches({ playback: 'playing' });
     const moved = nowPlaying !== playing || snapshot.context.duration !== duration || isUseProgress || isClickLyric;

@@ -24,9 +24,9 @@ const notWhileRendering = () => Promise.reject(new Error('not available while th
 /** A server render reads through its own ports; anything that would send a request is refused. */
 export const refusingHttpClient = {
   request: notWhileRendering,
-  get axios(): never {
-    throw new Error('not available while the server renders a page');
-  },
+  requestBody: notWhileRendering,
+  transport: notWhileRendering,
+  baseURL: '',
 } satisfies HttpClient;
 
 export const renderClipboard: Clipboard = { write: notWhileRendering };

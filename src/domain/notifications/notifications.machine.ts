@@ -119,6 +119,8 @@ export const notificationsMachine = setup({
     active: {
       on: {
         'session.ended': { target: 'inactive' },
+        // While a page loads, a notice opens or one is deleted, the bell still opens the drawer (on that list).
+        'drawer.open': { actions: 'openDrawer' },
         'drawer.close': { actions: 'closeDrawer' },
       },
       initial: 'loadingFirst',

@@ -18,13 +18,7 @@ export const account = {
   submitRegister: '注册',
   submitting: '请稍候...',
   close: '关闭',
-  loginSuccess: '登录成功',
-  autoLoginSuccess: '自动登录成功',
-  logoutSuccess: '退出成功',
-  errorTitle: '错误提示',
   tipTitle: '提示',
-  avatarAlt: (name: string) => `${name}的头像`,
-  userMenu: '用户菜单',
   center: {
     title: '个人中心',
     loginFirst: '登录后才能查看个人中心',

@@ -21,7 +21,6 @@ export const chat = {
   userUnmuted: (nickName: string) => `用户 ${nickName} 已被解除禁言`,
   // The client's texts (dialog, toasts).
   title: '聊天室',
-  openRoom: '打开聊天室',
   closeRoom: '关闭聊天室',
   fullPage: '在页面中打开',
   connecting: '连接中...',

@@ -6,11 +6,11 @@ import type { Notice, Notifier } from '../../../src/ports/notifier';
 import * as zhCN from '../../../src/i18n/zh-CN';
 
 /** A client whose transport answers every call with `status` and `body`. */
-function clientAnswering(status: number, body: unknown) {
+async function clientAnswering(status: number, body: unknown) {
   const notices: Notice[] = [];
   const notifier = { notify: (notice) => void notices.push(notice) } satisfies Notifier;
   const http = createHttpClient({ notifier });
-  http.axios.defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+  (await http.transport()).defaults.adapter = async (config: InternalAxiosRequestConfig) => {
     const response = { data: body, status, statusText: '', headers: new AxiosHeaders(), config };
     if (status >= 200 && status < 300) return response;
     throw new AxiosError(`status ${status}`, AxiosError.ERR_BAD_RESPONSE, config, {}, response);
@@ -29,7 +29,7 @@ async function failure(call: Promise<unknown>): Promise<ApiError> {
 
 describe('the HTTP client and the error catalogue (spec section 8)', () => {
   it('a 429 without a message shows the catalogue text, never an empty notice', async () => {
-    const { http, notices } = clientAnswering(429, { code: 429, result: null, message: '' });
+    const { http, notices } = await clientAnswering(429, { code: 429, result: null, message: '' });
     const error = await failure(http.request({ url: '/api/user/login', method: 'POST' }));
     expect(notices).toEqual([{ level: 'warning', title: zhCN.http.friendlyReminder, message: zhCN.server.rateLimited }]);
     expect(error.message).toBe(zhCN.server.rateLimited);
@@ -37,23 +37,23 @@ describe('the HTTP client and the error catalogue (spec section 8)', () => {
 
   it('a status that answered without a message is not called a network failure', async () => {
     for (const status of [409, 502, 503]) {
-      const { http } = clientAnswering(status, '');
+      const { http } = await clientAnswering(status, '');
       const error = await failure(http.request({ url: '/api/x' }));
       expect(error.message).toBe(zhCN.http.serverError);
     }
   });
 
   it('keeps the server message when there is one', async () => {
-    const { http, notices } = clientAnswering(429, { code: 429, result: null, message: '慢一点' });
+    const { http, notices } = await clientAnswering(429, { code: 429, result: null, message: '慢一点' });
     expect((await failure(http.request({ url: '/api/x' }))).message).toBe('慢一点');
     expect(notices[0]?.message).toBe('慢一点');
   });
 
   it('a 404 for a call that reads one item is that call\'s answer: no "接口不存在" notice', async () => {
-    const quiet = clientAnswering(404, { code: 404, result: null, message: '文章不存在' });
+    const quiet = await clientAnswering(404, { code: 404, result: null, message: '文章不存在' });
     expect((await failure(quiet.http.request({ url: '/api/article/getArticleById/9', notFoundIsAnswer: true }))).status).toBe(404);
     expect(quiet.notices).toEqual([]);
-    const loud = clientAnswering(404, { code: 404, result: null, message: '接口不存在' });
+    const loud = await clientAnswering(404, { code: 404, result: null, message: '接口不存在' });
     await failure(loud.http.request({ url: '/api/nothing' }));
     expect(loud.notices).toEqual([{ level: 'error', title: zhCN.http.errorTip, message: zhCN.http.interfaceNotFound }]);
   });

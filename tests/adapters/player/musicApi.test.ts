@@ -14,10 +14,8 @@ function client(answer: (url: string, params: Record<string, unknown>) => { stat
       return { data, status, statusText: 'OK', headers: {}, config, request: {} };
     },
   });
-  const http: HttpClient = {
-    axios: instance,
-    request: async <T,>(config: AxiosRequestConfig) => (await instance.request<T>(config)).data,
-  };
+  const requestBody = async <T,>(config: AxiosRequestConfig) => (await instance.request<T>(config)).data;
+  const http: HttpClient = { baseURL: '', transport: async () => instance, request: requestBody, requestBody };
   return { api: createMusicApi(http), seen };
 }
 

@@ -180,6 +180,26 @@ describe('notificationsMachine', () => {
     expect(server.calls.markRead).toEqual([1]);
   });
 
+  it('the bell opens the drawer while the list reloads after a click, and it shows the reloaded list', async () => {
+    const server = new FakeNotifyServer(2);
+    const { actor } = start(server);
+    actor.send({ type: 'session.started' });
+    await settled(actor);
+    // The reload after the click waits until released, so the bell is pressed while it is under way.
+    let release = () => {};
+    const answer = server.page.bind(server);
+    server.page = (page, size) => new Promise((resolve) => (release = () => resolve(answer(page, size))));
+    actor.send({ type: 'item.open', id: 2 });
+    await waitFor(actor, (s) => s.matches({ active: 'loadingFirst' }));
+    expect(actor.getSnapshot().context.drawerOpen).toBe(false);
+    actor.send({ type: 'drawer.open' });
+    expect(actor.getSnapshot().context.drawerOpen).toBe(true);
+    release();
+    await settled(actor);
+    expect(actor.getSnapshot().context.drawerOpen).toBe(true);
+    expect(actor.getSnapshot().context.items.find((item) => item.id === 2)?.unread).toBe(false);
+  });
+
   it('a delete says 删除成功 and reloads from page 1', async () => {
     const server = new FakeNotifyServer(15);
     const { actor, emitted } = start(server);

@@ -36,7 +36,7 @@ function UserMenuEntry({ user }: { user: UserInfo }) {
     <button
       type="button"
       className="nav__link account-entry__trigger"
-      aria-label={zhCN.account.userMenu}
+      aria-label={zhCN.session.userMenu}
       aria-haspopup="menu"
       {...extra}
     >

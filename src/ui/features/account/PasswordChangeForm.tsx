@@ -56,7 +56,7 @@ export function PasswordChangeForm({ className, oldPasswordLabel = text.oldPassw
     } catch (failure) {
       // Unless the shared HTTP client already showed it.
       if (!(failure instanceof ReportedError)) {
-        notifier.notify({ level: 'error', title: zhCN.account.errorTitle, message: failure instanceof Error ? failure.message : String(failure) });
+        notifier.notify({ level: 'error', title: zhCN.session.errorTitle, message: failure instanceof Error ? failure.message : String(failure) });
       }
       setSaving(false);
     }

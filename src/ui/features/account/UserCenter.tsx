@@ -22,7 +22,7 @@ function useFailureNotice() {
     if (error instanceof ReportedError) return;
     notifier.notify({
       level: 'error',
-      title: zhCN.account.errorTitle,
+      title: zhCN.session.errorTitle,
       message: error instanceof Error ? error.message : String(error),
     });
   };

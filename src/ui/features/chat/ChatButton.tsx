@@ -26,7 +26,7 @@ export function ChatButton() {
       <button
         type="button"
         className="chat-fab"
-        aria-label={zhCN.chat.openRoom}
+        aria-label={zhCN.chatButton.openRoom}
         aria-haspopup="dialog"
         onPointerEnter={preload}
         onFocus={preload}

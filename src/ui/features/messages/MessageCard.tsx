@@ -42,7 +42,7 @@ export function useRelativeTime(): (iso: string) => string {
 
 export function MessageAvatar({ src, name }: { src: string; name: string }) {
   const image = safeUrl(src);
-  if (image) return <LazyImage className="message__avatar" src={image} alt={zhCN.account.avatarAlt(name)} sizes={IMAGE_SIZES.avatar} />;
+  if (image) return <LazyImage className="message__avatar" src={image} alt={zhCN.session.avatarAlt(name)} sizes={IMAGE_SIZES.avatar} />;
   return (
     <span className="message__avatar message__avatar--empty" aria-hidden="true">
       {Array.from(name)[0] ?? ''}

@@ -78,7 +78,7 @@ export function MessageForm({ existing }: { existing?: Message }) {
         setBusy('idle');
         // Statuses the HTTP client reports itself come as ReportedError; a refusal before sending does not.
         if (!(error instanceof ReportedError)) {
-          notifier.notify({ level: 'error', title: zhCN.account.errorTitle, message: error instanceof Error ? error.message : String(error) });
+          notifier.notify({ level: 'error', title: zhCN.session.errorTitle, message: error instanceof Error ? error.message : String(error) });
         }
       },
     );

@@ -47,7 +47,7 @@ export function BottomBar({ runtime, visible, onHold }: BottomBarProps) {
           <Cover url={song?.cover ?? ''} px={120} className="mp-bar__cover" />
           <span className="mp-bar__titles">
             <span className="mp-bar__name">{song ? song.name : text.noSong}</span>
-            <span className="mp-bar__artist">{song ? artistLine(song.artists, text.unknownArtist) : text.noSongHint}</span>
+            <span className="mp-bar__artist">{song ? artistLine(song.artists, zhCN.disc.unknownArtist) : text.noSongHint}</span>
           </span>
         </button>
         <div className="mp-bar__controls">
@@ -67,8 +67,8 @@ export function BottomBar({ runtime, visible, onHold }: BottomBarProps) {
           <button
             type="button"
             className="mp-bar__play"
-            aria-label={playing ? text.pause : text.play}
-            title={playing ? text.pause : text.play}
+            aria-label={playing ? zhCN.disc.pause : zhCN.disc.play}
+            title={playing ? zhCN.disc.pause : zhCN.disc.play}
             data-playing={playing}
             disabled={!song}
             onClick={() => player.send({ type: 'playback.toggle' })}

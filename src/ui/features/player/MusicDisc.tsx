@@ -6,7 +6,7 @@ import * as zhCN from '../../../i18n/zh-CN';
 import { artistLine, sizedCover } from './cover';
 import './disc.css';
 
-const text = zhCN.music;
+const text = zhCN.disc;
 
 interface DiscViewProps {
   song: Song | null;

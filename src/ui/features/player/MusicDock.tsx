@@ -90,7 +90,7 @@ function useStartHint() {
     const timer = window.setTimeout(() => {
       done.current = true;
       tab.set(HINT_KEY, true);
-      notifier.notify({ level: 'info', title: zhCN.music.startHintTitle, message: zhCN.music.startHint });
+      notifier.notify({ level: 'info', title: zhCN.disc.startHintTitle, message: zhCN.disc.startHint });
     }, HINT_DELAY_MS);
     return () => window.clearTimeout(timer);
   }, [notifier, tab]);

@@ -50,7 +50,7 @@ export function MyListPopover({ runtime, onOpenChange }: { runtime: PlayerRuntim
                     <Cover url={song.cover} px={80} className="mp-mylist__cover" />
                     <span className="mp-mylist__titles">
                       <span className="mp-mylist__name">{song.name}</span>
-                      <span className="mp-mylist__artist">{artistLine(song.artists, text.unknownArtist)}</span>
+                      <span className="mp-mylist__artist">{artistLine(song.artists, zhCN.disc.unknownArtist)}</span>
                     </span>
                   </button>
                   <button

@@ -76,7 +76,7 @@ export default function PlayerOverlay({ runtime }: OverlayProps) {
                 {song && (
                   <p className="mp__now">
                     <span className="mp__now-label">{text.nowPlaying}</span>
-                    {song.name} · {artistLine(song.artists, text.unknownArtist)}
+                    {song.name} · {artistLine(song.artists, zhCN.disc.unknownArtist)}
                   </p>
                 )}
               </div>

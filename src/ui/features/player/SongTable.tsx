@@ -48,7 +48,7 @@ export function SongTable({ label, songs, currentId, customList, withAlias, onPl
         {songs.map((song, index) => {
           const playing = song.id === currentId;
           const added = isInList(customList, song.id);
-          const artists = artistLine(song.artists, text.unknownArtist);
+          const artists = artistLine(song.artists, zhCN.disc.unknownArtist);
           return (
             <tr
               key={`${song.id}-${index}`}

@@ -136,7 +136,7 @@ export default function LyricBoard({ player, audio }: LyricBoardProps) {
             {!special && song && (
               <p className="lb-top__song">
                 <span className="lb-top__name">{song.name}</span>
-                <span className="lb-top__artist">{song.artists.join(' / ') || zhCN.music.unknownArtist}</span>
+                <span className="lb-top__artist">{song.artists.join(' / ') || zhCN.disc.unknownArtist}</span>
               </p>
             )}
             <div className="lb-top__tools">

@@ -54,7 +54,7 @@ export function SpecialLyrics({ song, lines, loading, songEndMs, fullscreen, onT
 
   const fullscreenLabel = fullscreen ? text.exitFullscreen : text.enterFullscreen;
   const title = song?.name ?? text.noSong;
-  const author = song ? song.artists.join(' / ') || zhCN.music.unknownArtist : '';
+  const author = song ? song.artists.join(' / ') || zhCN.disc.unknownArtist : '';
 
   return (
     <div className="lb-special">

@@ -1,0 +1,4 @@
+/** The chat button every page shows before the room's code loads. */
+export const chatButton = {
+  openRoom: '打开聊天室',
+} as const;
