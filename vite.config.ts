@@ -1,24 +1,58 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import type { Plugin } from 'vite';
+import { minify, transformWithOxc, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
+/** The boot script's source: compiled and hashed by `startAfterFirstPaint`. */
+const BOOT_SOURCE = fileURLToPath(new URL('./src/boot.ts', import.meta.url));
+
 /**
- * The server sends every page rendered: its scripts only make it live. They are fetched after the
- * stylesheets and the first screen's picture, so a slow connection paints the page before it downloads them.
+ * The server sends every page rendered: its scripts only make it live. The built page carries one small
+ * deferred script (src/boot.ts) in place of the module script and its preloads; it starts them after the
+ * first paint, so a slow connection paints the page before it downloads any of them.
  */
-const scriptsAfterContent: Plugin = {
-  name: 'scripts-after-content',
-  apply: 'build',
-  transformIndexHtml: {
-    order: 'post',
-    handler: (html) => html.replace(/<(script type="module"|link rel="modulepreload")/g, '<$1 fetchpriority="low"'),
-  },
-};
+function startAfterFirstPaint(): Plugin {
+  let boot: { fileName: string; code: string } | undefined;
+  const compiled = async () => {
+    if (boot) return boot;
+    const compiledTs = await transformWithOxc(fs.readFileSync(BOOT_SOURCE, 'utf8'), BOOT_SOURCE, { lang: 'ts' });
+    const { code } = await minify('boot.js', compiledTs.code);
+    const hash = createHash('sha256').update(code).digest('base64url').slice(0, 10);
+    return (boot = { fileName: `assets/boot-${hash}.js`, code });
+  };
+  return {
+    name: 'start-after-first-paint',
+    apply: 'build',
+    async generateBundle() {
+      // The server renderer's build has no page to start.
+      if (this.environment.config.build.ssr) return;
+      const { fileName, code } = await compiled();
+      this.emitFile({ type: 'asset', fileName, source: code });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      async handler(html) {
+        const { fileName } = await compiled();
+        const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+        if (!entry) throw new Error('index.html has no module script to start after the first paint');
+        const preloads: string[] = [];
+        const rest = html.replace(entry[0], '').replace(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g, (_, href: string) => {
+          preloads.push(href);
+          return '';
+        });
+        const tag = `<script defer src="/${fileName}" data-entry="${entry[1]}" data-preload="${preloads.join(' ')}"></script>`;
+        return rest.replace('</head>', `  ${tag}\n  </head>`);
+      },
+    },
+  };
+}
 
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), scriptsAfterContent],
+  plugins: [react(), startAfterFirstPaint()],
   build: {
     outDir: 'dist',
     // The size report is the first-load budget the benchmark reads.
@@ -26,6 +60,7 @@ export default defineConfig({
     chunkSizeWarningLimit: 800,
     rollupOptions: {
       output: {
+        // Everything the entry imports in one chunk: a dozen small chunks compress worse than one (-4.6 kB gzip).
         codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'] }] },
       },
     },

@@ -67,17 +67,20 @@ function closure(manifest: Manifest, key: string, seen = new Set<string>()): str
   return [key, ...(manifest[key].imports ?? []).flatMap((child) => closure(manifest, child, seen))];
 }
 
-/** Links for a page's own chunk and styles (the entry's are in the shell already). */
-function pageLinks(manifest: Manifest, source: string): string {
+/** A page's own chunks and styles (the entry's are in the shell already). */
+function pageAssets(manifest: Manifest, source: string): { styles: string; scripts: string[] } {
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   const inShell = new Set(entry ? closure(manifest, entry) : []);
   const chunks = closure(manifest, source).filter((key) => !inShell.has(key));
   const styles = [...new Set(chunks.flatMap((key) => manifest[key]?.css ?? []))];
-  return [
-    ...styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...chunks.map((key) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="/${manifest[key]!.file}">`),
-  ].join('');
+  return {
+    styles: styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`).join(''),
+    scripts: chunks.map((key) => `/${manifest[key]!.file}`),
+  };
 }
+
+/** The boot script's list of chunks to fetch beside the entry once the page has painted (src/boot.ts). */
+const BOOT_PRELOAD = /(<script defer src="[^"]*" data-entry="[^"]*" data-preload=")([^"]*)"/;
 
 /** The shell's first script or stylesheet (or the end of its head): where the banner's preload goes. */
 const FIRST_SUBRESOURCE = /<script\b|<link rel="(?:stylesheet|modulepreload)"|<\/head>/;
@@ -145,10 +148,12 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer |
       const page = await module.renderPage({ url: request.url, ports, seed, sanitizeHtml: sanitizeArticleHtml });
       const themeHead =
         ui.theme === 'dark' || ui.theme === 'light' ? '' : `<script>${THEME_SCRIPT}</script>`;
+      const assets = pageAssets(manifest, page.pageSource);
       return shell
         .replace('<html lang="zh-CN">', `<html lang="zh-CN" data-theme="${seed.theme}" style="color-scheme:${seed.theme}">`)
         .replace(FIRST_SUBRESOURCE, (first) => `${bannerPreload(page.html)}${first}`)
-        .replace('</head>', () => `${themeHead}${pageLinks(manifest, page.pageSource)}</head>`)
+        .replace('</head>', () => `${themeHead}${assets.styles}</head>`)
+        .replace(BOOT_PRELOAD, (_, start: string, shellChunks: string) => `${start}${[shellChunks, ...assets.scripts].filter(Boolean).join(' ')}"`)
         .replace(
           '<div id="root"></div>',
           () => `<div id="root">${page.html}</div><script type="application/json" id="${SEED_ID}">${scriptSafeJson(page.seed)}</script>`,
