@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createContainer, loadHttpApis } from './composition-root';
 import type { PageSeed } from './ports/pageSeed';
@@ -38,13 +38,9 @@ if (seed) {
     .load()
     .catch(() => undefined)
     .then(() =>
-      // In a transition, hydration yields to the browser every few milliseconds instead of holding a slow
-      // phone's main thread for one long task; the page is on screen meanwhile.
-      startTransition(() => {
-        hydrateRoot(root, app, {
-          // A mismatch is a defect (the page would be rendered again in the browser): say so in the console.
-          onRecoverableError: (error) => console.error('hydration', error),
-        });
+      hydrateRoot(root, app, {
+        // A mismatch is a defect (the page would be rendered again in the browser): say so in the console.
+        onRecoverableError: (error) => console.error('hydration', error),
       }),
     );
 } else {
