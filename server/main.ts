@@ -29,6 +29,7 @@ import { KyselyMessageRepository } from './adapters/db/content/messageRepository
 import type { DialectName } from './adapters/db/connect';
 import type { ContentServices } from './adapters/http/routes/content';
 import { ArticleService } from './domain/content/articleService';
+import { COUNTER_LAG_MS } from './domain/hotReads';
 import { BoardService } from './domain/content/boardService';
 import { ShowcaseService } from './domain/content/showcaseService';
 import { SiteService } from './domain/site/siteService';
@@ -115,6 +116,11 @@ export interface ServerOverrides {
   cacheRedisPrefix?: string;
   /** How long a hot read is kept (READ_CACHE_TTL_MS); tests that prove invalidation make it long. */
   readCacheTtlMs?: number;
+  /**
+   * How often counted views are stored and how late lists show a changed count (COUNTER_LAG_MS); tests
+   * that compare answers with the database make it long and call `settleCounters`.
+   */
+  counterLagMs?: number;
 }
 
 export interface CreatedServer {
@@ -125,6 +131,8 @@ export interface CreatedServer {
   changes: ChangeNotifier;
   /** The local music library (absent when MUSIC_UPSTREAM answers instead). */
   music?: LocalLibrary | undefined;
+  /** Stores the views counted so far and shows every changed count now, here and on other instances. */
+  settleCounters(): Promise<void>;
   close(): Promise<void>;
   /**
    * A graceful stop (SIGTERM): new requests get 503 and `Connection: close`, requests in flight finish (for
@@ -197,9 +205,11 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
   // Hot reads are kept serialised in memory; each write drops what it changes here and, through Redis,
   // on the other instances.
   let relay: RedisChangeRelay | undefined;
+  const counterLagMs = overrides.counterLagMs ?? COUNTER_LAG_MS;
   const readCache = new MemoryReadCache<Buffer>({
     ttlMs: overrides.readCacheTtlMs ?? READ_CACHE_TTL_MS,
     onChange: (topics) => relay?.publish(topics),
+    lagMs: counterLagMs,
   });
   if (config.redisUrl) {
     const { RedisChangeRelay } = await import('./adapters/cache/redisChangeRelay');
@@ -212,13 +222,14 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
     await relay.whenReady();
   }
 
+  const content = createContentServices(database.db, database.dialect, notifications, readCache);
   const app = await buildApp(
     {
       site: new SiteService(sites, readCache),
       accounts,
       notifications,
       media,
-      content: createContentServices(database.db, database.dialect, notifications, readCache),
+      content,
       readCache,
       chat: { chat, hub: chatHub, ...overrides.chatTimers },
       music: library ? { source: library.source, library } : { source: new UpstreamMusicSource(config.musicUpstream ?? '') },
@@ -237,9 +248,18 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
     },
   );
   const gate = installDrainGate(app.server, zhCN.backup.shuttingDown);
+  const storeViews = () => content.articles.storeViews().catch((error: unknown) => app.log.error(error, 'views not stored'));
+  const viewTimer = setInterval(() => void storeViews(), counterLagMs).unref();
+  const settleCounters = async () => {
+    await content.articles.storeViews();
+    readCache.applyHeldChanges();
+  };
   const close = async () => {
+    clearInterval(viewTimer);
     await library?.close();
     await app.close();
+    await storeViews();
+    readCache.applyHeldChanges();
     await chatHub.close();
     await relay?.close();
     await database.close();
@@ -249,6 +269,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
     notifications,
     changes: readCache,
     music: library,
+    settleCounters,
     close,
     shutdown: async (timeoutMs = SHUTDOWN_TIMEOUT_MS) => {
       const drained = await gate.drain(timeoutMs);

@@ -26,6 +26,15 @@ export const READ_TOPICS: readonly ReadTopic[] = [
 ];
 
 /**
+ * Counters change on nearly every request under load (each view, each like). Dropping every answer that
+ * shows them at each change would keep the busiest lists from ever being kept, so a change to these topics
+ * drops those answers at most COUNTER_LAG_MS later, once for all the changes in between: lists show a
+ * count at most that late. The count a reader's own action returns is exact.
+ */
+export const LAGGING_TOPICS: readonly ReadTopic[] = ['articleCounters'];
+export const COUNTER_LAG_MS = 1_000;
+
+/**
  * The reads every visit makes, answered from memory, each with the topics it shows: a write to any of
  * them drops the kept answer. The article itself is not among them: reading it counts a view, so its
  * answer (with its own view count) is made on every read.
@@ -41,6 +50,8 @@ export const HOT_READS = {
   hot: ['articles', 'articleCounters'],
   /** Counts of articles, categories, tags and talks, the site's views and its start date. */
   facts: ['articles', 'site', 'siteViews', 'talks'],
+  /** A search's results, kept per keyword: ranked by views and showing them. */
+  search: ['articles', 'articleCounters'],
 } as const satisfies Record<string, readonly ReadTopic[]>;
 
 /** Home pages kept: the first few, at the sizes a page shows; other pages are read from the database. */

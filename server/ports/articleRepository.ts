@@ -29,8 +29,8 @@ export interface UpsertResult {
 export interface ArticleRepository {
   listPublic(query: ArticleListQuery): Promise<{ items: ArticleSummary[]; total: number }>;
   findPublic(id: number): Promise<ArticleDetail | undefined>;
-  /** Adds one view to a public article and returns the new count (undefined when there is none). */
-  addView(id: number): Promise<number | undefined>;
+  /** Adds views to articles, all in one transaction (an id with no article is passed over). */
+  addViews(views: ReadonlyMap<number, number>): Promise<void>;
   addReadingDuration(id: number, seconds: number): Promise<number | undefined>;
   addLike(id: number): Promise<number | undefined>;
   /** The public articles just older and just newer than this one. */

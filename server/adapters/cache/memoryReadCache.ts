@@ -1,4 +1,4 @@
-import { READ_TOPICS, type ReadTopic } from '../../domain/hotReads';
+import { LAGGING_TOPICS, READ_TOPICS, type ReadTopic } from '../../domain/hotReads';
 import type { ReadCache } from '../../ports/readCache';
 
 export interface MemoryReadCacheOptions {
@@ -13,12 +13,24 @@ export interface MemoryReadCacheOptions {
   now?: () => number;
   /** Told of this instance's own changes once they are applied here: the Redis relay publishes them. */
   onChange?: (topics: readonly ReadTopic[]) => void;
+  /**
+   * How late a change to the counters (LAGGING_TOPICS) may drop what shows them, here and on the other
+   * instances; 0 drops it at once.
+   */
+  lagMs?: number;
 }
 
 interface Entry<V> {
   value: V;
   topics: readonly ReadTopic[];
   expiresAt: number;
+}
+
+/** Counter changes held back until `dueAt`, then applied at once. */
+interface Held {
+  topics: Set<ReadTopic>;
+  dueAt: number;
+  timer: NodeJS.Timeout;
 }
 
 interface Pending<V> {
@@ -39,12 +51,15 @@ export class MemoryReadCache<V> implements ReadCache<V> {
   private readonly maxEntries: number;
   private readonly now: () => number;
   private readonly onChange: ((topics: readonly ReadTopic[]) => void) | undefined;
+  private readonly lagMs: number;
+  private held: Held | undefined;
 
   constructor(options: MemoryReadCacheOptions) {
     this.ttlMs = options.ttlMs;
     this.maxEntries = options.maxEntries ?? 1000;
     this.now = options.now ?? (() => performance.now());
     this.onChange = options.onChange;
+    this.lagMs = options.lagMs ?? 0;
   }
 
   get size(): number {
@@ -52,6 +67,7 @@ export class MemoryReadCache<V> implements ReadCache<V> {
   }
 
   peek(key: string): V | undefined {
+    if (this.held !== undefined && this.held.dueAt <= this.now()) this.applyHeldChanges();
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
     if (entry.expiresAt > this.now()) return entry.value;
@@ -81,8 +97,19 @@ export class MemoryReadCache<V> implements ReadCache<V> {
   }
 
   changed(topics: readonly ReadTopic[]): void {
-    this.invalidate(topics);
-    this.onChange?.(topics);
+    const later = this.lagMs > 0 ? topics.filter((topic) => LAGGING_TOPICS.includes(topic)) : [];
+    const now = later.length === 0 ? topics : topics.filter((topic) => !later.includes(topic));
+    if (now.length > 0) this.apply(now);
+    if (later.length > 0) this.hold(later);
+  }
+
+  /** Applies the counter changes held back now, rather than at their due time (shutdown, tests). */
+  applyHeldChanges(): void {
+    const held = this.held;
+    if (held === undefined) return;
+    this.held = undefined;
+    clearTimeout(held.timer);
+    this.apply([...held.topics]);
   }
 
   /** Drops what shows these topics, here only: for changes other instances report. */
@@ -98,6 +125,21 @@ export class MemoryReadCache<V> implements ReadCache<V> {
   /** Drops everything, here only: changes may have been missed. */
   clear(): void {
     this.invalidate(READ_TOPICS);
+  }
+
+  private apply(topics: readonly ReadTopic[]) {
+    this.invalidate(topics);
+    this.onChange?.(topics);
+  }
+
+  private hold(topics: readonly ReadTopic[]) {
+    // The timer tells the other instances even when no read here comes to apply the change.
+    this.held ??= {
+      topics: new Set(),
+      dueAt: this.now() + this.lagMs,
+      timer: setTimeout(() => this.applyHeldChanges(), this.lagMs).unref(),
+    };
+    for (const topic of topics) this.held.topics.add(topic);
   }
 
   /** Generations only grow, so an equal sum means none of these topics changed. */

@@ -24,6 +24,7 @@ import { readingMinutes, groupByYear, type ArticleDetail, type ArticleLink, type
 import { offsetOf, parseId, type PageRequest } from './input';
 import { contentMessages } from './messages';
 import { fragmentOf, parseKeyword } from './search';
+import { ViewTally } from './viewTally';
 
 export function toListItem(article: ArticleSummary): ArticleListItemDto {
   return {
@@ -56,13 +57,17 @@ const toLink = (link: ArticleLink): ArticleLinkDto => ({
 
 /** The reading side of the blog: every article call of spec section 7 and the taxonomy pages. */
 export class ArticleService {
+  private readonly views: ViewTally;
+
   constructor(
     private readonly articles: ArticleRepository,
     private readonly sites: SiteRepository,
     private readonly talkCount: () => Promise<number>,
     /** Told when a view or a like changes the counts that lists show. */
     private readonly changes: ChangeNotifier = ignoreChanges,
-  ) {}
+  ) {
+    this.views = new ViewTally(articles, changes);
+  }
 
   async home(page: PageRequest): Promise<ArticlePageDto> {
     const { items, total } = await this.articles.listPublic({ offset: offsetOf(page), limit: page.size, order: 'home' });
@@ -94,14 +99,18 @@ export class ArticleService {
     return { list: items.map(toListItem), total, ...page, name: category.name };
   }
 
-  /** Reads a public article and counts the view. */
+  /** Reads a public article and counts the view (stored with the others at the next `storeViews`). */
   async read(rawId: string): Promise<ArticleDetailDto> {
     const id = parseId(rawId, contentMessages.article);
-    const views = await this.articles.addView(id);
-    if (views !== undefined) this.changes.changed(['articleCounters']);
-    const article = views === undefined ? undefined : await this.articles.findPublic(id);
+    const article = await this.articles.findPublic(id);
     if (!article) throw new AppError('notFound', contentMessages.articleNotFound);
-    return toDetail(article);
+    this.views.count(id);
+    return toDetail({ ...article, views: article.views + this.views.unstored(id) });
+  }
+
+  /** Stores the views counted since the last call, in one transaction; the server calls it every second. */
+  storeViews(): Promise<void> {
+    return this.views.flush();
   }
 
   /** A public article without counting a view (page metadata, feeds). */

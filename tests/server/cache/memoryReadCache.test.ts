@@ -1,7 +1,7 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MemoryReadCache } from '../../../server/adapters/cache/memoryReadCache';
-import { READ_TOPICS, type ReadTopic } from '../../../server/domain/hotReads';
+import { LAGGING_TOPICS, READ_TOPICS, type ReadTopic } from '../../../server/domain/hotReads';
 
 /** A clock the test moves by hand. */
 function manualClock() {
@@ -142,6 +142,74 @@ describe('MemoryReadCache', () => {
           } else {
             const topics = KEYS[step.key]!;
             expect(await cache.answer(step.key, topics, async () => snapshot(topics))).toBe(snapshot(topics));
+          }
+        }
+      }),
+    );
+  });
+
+  it('holds counter changes back for lagMs, then drops what shows them once for all', async () => {
+    const clock = manualClock();
+    const told: (readonly ReadTopic[])[] = [];
+    const cache = new MemoryReadCache<string>({ ttlMs: 60_000, now: clock.now, lagMs: 1_000, onChange: (t) => told.push(t) });
+    await cache.answer('/home', ['articles', 'articleCounters'], async () => 'likes 0');
+    cache.changed(['articleCounters']);
+    clock.advance(600);
+    cache.changed(['articleCounters']);
+    expect(cache.peek('/home')).toBe('likes 0');
+    expect(told).toEqual([]);
+    clock.advance(400);
+    expect(cache.peek('/home')).toBeUndefined();
+    expect(told).toEqual([['articleCounters']]);
+    // Other topics are never held back, even beside a counter.
+    await cache.answer('/home', ['articles', 'articleCounters'], async () => 'new article');
+    cache.changed(['articles', 'articleCounters']);
+    expect(cache.peek('/home')).toBeUndefined();
+    expect(told).toEqual([['articleCounters'], ['articles']]);
+    cache.applyHeldChanges();
+    expect(told).toEqual([['articleCounters'], ['articles'], ['articleCounters']]);
+  });
+
+  it('applies held changes by itself when no read comes, so other instances are told', async () => {
+    const told: (readonly ReadTopic[])[] = [];
+    const cache = new MemoryReadCache<string>({ ttlMs: 60_000, lagMs: 20, onChange: (t) => told.push(t) });
+    cache.changed(['articleCounters']);
+    await vi.waitFor(() => expect(told).toEqual([['articleCounters']]));
+  });
+
+  // With a lag, a read shows a write at once unless the write was to a counter, and then at most lagMs late.
+  it('a read shows every write, counters at most lagMs late (any sequence of reads, writes and time)', async () => {
+    const LAG_MS = 1_000;
+    const KEYS: Record<string, readonly ReadTopic[]> = {
+      home: ['articles', 'articleCounters'],
+      facts: ['articles', 'site', 'siteViews', 'talks'],
+    };
+    const op = fc.oneof(
+      fc.record({ kind: fc.constant('read' as const), key: fc.constantFrom(...Object.keys(KEYS)) }),
+      fc.record({ kind: fc.constant('write' as const), topic: fc.constantFrom(...READ_TOPICS) }),
+      fc.record({ kind: fc.constant('tick' as const), ms: fc.integer({ min: 0, max: 1_500 }) }),
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.array(op, { maxLength: 60 }), async (ops) => {
+        const clock = manualClock();
+        const cache = new MemoryReadCache<string>({ ttlMs: 5_000, now: clock.now, lagMs: LAG_MS });
+        const versions = new Map<ReadTopic, number>();
+        const writtenAt = new Map<ReadTopic, number>();
+        const snapshot = (topics: readonly ReadTopic[]) => topics.map((t) => `${t}:${versions.get(t) ?? 0}`).join(',');
+        for (const step of ops) {
+          if (step.kind === 'write') {
+            versions.set(step.topic, (versions.get(step.topic) ?? 0) + 1);
+            writtenAt.set(step.topic, clock.now());
+            cache.changed([step.topic]);
+          } else if (step.kind === 'tick') {
+            clock.advance(step.ms);
+          } else {
+            const topics = KEYS[step.key]!;
+            const shown = await cache.answer(step.key, topics, async () => snapshot(topics));
+            const mayLag = topics.some(
+              (t) => LAGGING_TOPICS.includes(t) && clock.now() - (writtenAt.get(t) ?? -Infinity) < LAG_MS,
+            );
+            if (!mayLag) expect(shown).toBe(snapshot(topics));
           }
         }
       }),

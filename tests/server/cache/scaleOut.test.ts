@@ -81,10 +81,13 @@ describe.skipIf(skipReason !== undefined)('hot reads of two instances sharing Po
     };
     const id = home.result.list[0]!.id;
 
+    // Counts settle a moment later (COUNTER_LAG_MS); the test settles them at once.
     await write(a, 'GET', `/api/article/getArticleById/${id}`);
+    await a.server.settleCounters();
     await expectBothFresh(a, b);
 
     await write(b, 'PUT', `/api/article/like/${id}`);
+    await b.server.settleCounters();
     await expectBothFresh(b, a);
 
     await write(

@@ -29,6 +29,7 @@ export const HOT_PATHS = [
   '/api/article/blogHomeGetArticleList/1/8',
   '/api/article/blogHomeGetArticleList/2/8',
   '/api/article/blogHomeGetArticleList/1/20',
+  `/api/article/getArticleListByContent/${encodeURIComponent('春天')}`,
 ] as const;
 
 /** What the site's own pages send with a state-changing call. */
@@ -113,11 +114,12 @@ export async function sharedData(name: SharedData['name'], env: Record<string, s
 
 /**
  * The real composition over the shared data, listening on a free port. The hot reads are kept for a
- * minute: longer than any test, so only an invalidation can make a changed answer appear.
+ * minute, and counted views and changed counts wait as long: longer than any test, so only an
+ * invalidation (or `settleCounters`) can make a changed answer appear.
  */
 export async function startSite(
   data: SharedData,
-  overrides: { redisUrl?: string; cacheRedisPrefix?: string } = {},
+  overrides: { redisUrl?: string; cacheRedisPrefix?: string; counterLagMs?: number } = {},
 ): Promise<TestSite> {
   let adminPassword = '';
   const server = await createServer(
@@ -126,6 +128,7 @@ export async function startSite(
       passwordHasher: testHasher,
       announce: (line) => (adminPassword = /初始密码 (\S+)（/.exec(line)?.[1] ?? adminPassword),
       readCacheTtlMs: 60_000,
+      counterLagMs: overrides.counterLagMs ?? 60_000,
       ...(overrides.cacheRedisPrefix
         ? { cacheRedisPrefix: overrides.cacheRedisPrefix, chatRedisPrefix: `${overrides.cacheRedisPrefix}:chat` }
         : {}),

@@ -22,7 +22,7 @@ describe.each(backendList)('KyselyArticleRepository on $name', (backend) => {
   it('updates an article re-imported under the same source key, keeping its counters', async () => {
     const first = await articles.upsert(draft({ sourceKey: 'hello', title: '你好', tags: ['甲', '乙'], category: '随笔' }));
     expect(first).toMatchObject({ created: true, becamePublic: true });
-    await articles.addView(first.id);
+    await articles.addViews(new Map([[first.id, 1]]));
     const second = await articles.upsert(draft({ sourceKey: 'hello', title: '你好，世界', tags: ['乙', '丙'], category: '前端' }));
     expect(second).toEqual({ id: first.id, created: false, becamePublic: false });
     const stored = await articles.findPublic(first.id);
@@ -46,7 +46,6 @@ describe.each(backendList)('KyselyArticleRepository on $name', (backend) => {
     expect(page).toMatchObject({ total: 1, items: [{ id: visible.id }] });
     expect(await articles.findPublic(drafted.id)).toBeUndefined();
     expect(await articles.findPublic(hidden.id)).toBeUndefined();
-    expect(await articles.addView(hidden.id)).toBeUndefined();
     expect(await articles.addReadingDuration(drafted.id, 10)).toBeUndefined();
     expect((await articles.search('秘密', 20)).map((hit) => hit.id)).toEqual([visible.id]);
     expect(await articles.categories()).toEqual([{ id: expect.any(Number), name: '甲', articleCount: 1 }]);
@@ -96,20 +95,22 @@ describe.each(backendList)('KyselyArticleRepository on $name', (backend) => {
 
   it('counts views, reading time and likes', async () => {
     const { id } = await articles.upsert(draft());
-    await articles.addView(id);
-    expect(await articles.addView(id)).toBe(2);
+    const other = await articles.upsert(draft({ sourceKey: 'other' }));
+    await articles.addViews(new Map([[id, 1]]));
+    await articles.addViews(new Map([[id, 2], [other.id, 5], [999_999, 1]]));
+    expect((await articles.findPublic(id))?.views).toBe(3);
+    expect((await articles.findPublic(other.id))?.views).toBe(5);
     expect(await articles.addReadingDuration(id, 30)).toBe(30);
     expect(await articles.addReadingDuration(id, 12)).toBe(42);
     expect(await articles.addLike(id)).toBe(1);
-    expect(await articles.addView(999_999)).toBeUndefined();
+    expect(await articles.addLike(999_999)).toBeUndefined();
   });
 
   it('ranks title hits first, then by views', async () => {
     const bodyPopular = await articles.upsert(draft({ title: '无关', content: '这里提到了听雨。' }));
     const titleQuiet = await articles.upsert(draft({ title: '听雨', content: '正文' }));
     const titleLoud = await articles.upsert(draft({ title: '听雨小筑', content: '正文' }));
-    for (let i = 0; i < 3; i += 1) await articles.addView(bodyPopular.id);
-    await articles.addView(titleLoud.id);
+    await articles.addViews(new Map([[bodyPopular.id, 3], [titleLoud.id, 1]]));
     const hits = await articles.search('听雨', 20);
     expect(hits.map((h) => [h.id, h.titleMatch])).toEqual([
       [titleLoud.id, true],
@@ -179,7 +180,7 @@ describe.each(backendList)('search on $name equals a naive substring filter', (b
           const stored: { id: number; title: string; content: string; views: number }[] = [];
           for (const [index, entry] of corpus.entries()) {
             const { id } = await articles.upsert(draft({ sourceKey: `p${index}`, title: entry.title || '空', content: entry.content, status: entry.status as ArticleDraft['status'] }));
-            for (let v = 0; v < entry.views; v += 1) await articles.addView(id);
+            await articles.addViews(new Map([[id, entry.views]]));
             if (entry.status === 'public') stored.push({ id, title: entry.title || '空', content: entry.content, views: entry.views });
           }
           for (const [which, start, length, random] of picks) {

@@ -98,8 +98,16 @@ export class KyselyArticleRepository implements ArticleRepository {
     return { ...summary!, content: row.content, readingDuration: Number(row.reading_duration) };
   }
 
-  addView(id: number): Promise<number | undefined> {
-    return this.increment(id, 'views', 1);
+  async addViews(views: ReadonlyMap<number, number>): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      for (const [id, count] of views) {
+        await trx
+          .updateTable('article')
+          .set((eb) => ({ views: eb(eb.ref('views'), '+', count) }))
+          .where('id', '=', id)
+          .execute();
+      }
+    });
   }
 
   addReadingDuration(id: number, seconds: number): Promise<number | undefined> {
@@ -391,7 +399,7 @@ export class KyselyArticleRepository implements ArticleRepository {
     return names.map((name) => idOf.get(name)!);
   }
 
-  private async increment(id: number, column: 'views' | 'reading_duration' | 'likes', amount: number): Promise<number | undefined> {
+  private async increment(id: number, column: 'reading_duration' | 'likes', amount: number): Promise<number | undefined> {
     const row = await this.db
       .updateTable('article')
       .set((eb) => ({ [column]: eb(eb.ref(column), '+', amount) }))

@@ -104,7 +104,8 @@ export const articleRoutes: FastifyPluginAsyncTypebox<ArticleRouteOptions> = asy
         response: { 200: envelopeOf(Type.Array(SearchResultDto)) },
       },
     },
-    async (request) => ok(await articles.search(request.params.keyword)),
+    async (request, reply) =>
+      sendHot(reply, cache, request.url, HOT_READS.search, () => articles.search(request.params.keyword)),
   );
 
   app.put(
