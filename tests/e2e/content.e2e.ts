@@ -143,8 +143,14 @@ describeInBrowser('the reading pages', () => {
 
     const headings = await page.locator('.md-editor-preview h2').allInnerTexts();
     expect(headings.length).toBeGreaterThan(1);
-    const toc = await page.locator('.toc-card .md-editor-catalog-link span').allInnerTexts();
-    for (const heading of headings) expect(toc).toContain(heading.trim());
+    await expect.poll(() => page.locator('.toc-card .article-toc a').allInnerTexts()).toEqual(expect.arrayContaining(headings.map((h) => h.trim())));
+
+    // A click in the table of contents brings its heading under the header and marks it as the one read.
+    const target = page.locator('.md-editor-preview h2').nth(1);
+    await page.locator('.toc-card .article-toc a', { hasText: headings[1]!.trim() }).click();
+    await expect.poll(() => target.evaluate((h) => Math.round(h.getBoundingClientRect().top))).toBeLessThan(120);
+    expect(await target.evaluate((h) => h.getBoundingClientRect().top)).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('.toc-card .article-toc a[aria-current="location"]').innerText()).toBe(headings[1]!.trim());
 
     // highlight.js ran on the code blocks, and everything came from this machine.
     await expect.poll(() => page.locator('.md-editor-preview pre code [class^="hljs-"]').count()).toBeGreaterThan(0);
@@ -180,6 +186,31 @@ describeInBrowser('the reading pages', () => {
 
     expect(site.log(page).consoleErrors).toEqual([]);
     expectNoThirdPartyRequests(site, page);
+    await page.context().close();
+  });
+
+  it('an article opened from another page renders its Markdown in the browser, with its contents and zoom', async () => {
+    const page = await site.newPage({ viewport: { width: 1280, height: 900 } });
+    const home = await result<ArticlePageDto>('/api/article/blogHomeGetArticleList/1/999');
+    const first = home.list.find((a) => a.article_title.includes('状态机')) ?? home.list[0]!;
+    const { related } = await result<RecommendDto>(`/api/article/getRecommendArticleById/${first.id}`);
+    await open(page, `/article?id=${first.id}`);
+    const firstHeadings = await page.locator('.md-editor-preview h2').allInnerTexts();
+    // The server's body of the first article must not stand for the second.
+    await page.locator('.related__title', { hasText: related[0]!.article_title }).click();
+    await page.waitForURL(`**/article?id=${related[0]!.id}`);
+    await expect.poll(() => page.locator('.page-banner__title:visible').innerText()).toBe(related[0]!.article_title);
+    await expect.poll(() => page.locator('.md-editor-preview h2').allInnerTexts()).not.toEqual(firstHeadings);
+    const headings = await page.locator('.md-editor-preview :is(h2, h3)').allInnerTexts();
+    expect(headings.length).toBeGreaterThan(1);
+    await expect.poll(() => page.locator('.toc-card .article-toc a').allInnerTexts()).toEqual(headings.map((h) => h.trim()));
+    await expect.poll(() => page.locator('.md-editor-preview pre code [class^="hljs-"]').count()).toBeGreaterThan(0);
+    const zoomed = () => page.evaluate(() => document.body.classList.contains('medium-zoom--opened'));
+    const picture = page.locator('.md-editor-preview img').first();
+    await picture.evaluate((img) => img.scrollIntoView({ block: 'center' })); // lazy: it loads once near
+    await picture.click();
+    await expect.poll(zoomed).toBe(true);
+    expect(site.log(page).consoleErrors).toEqual([]);
     await page.context().close();
   });
 

@@ -9,7 +9,8 @@ import { LazyImage } from '../components/LazyImage';
 import { IMAGE_SIZES } from '../components/imageSizes';
 import { Loading } from '../components/Loading';
 import { useService } from '../di';
-import { ArticleBody, ArticleCatalog } from '../features/article/ArticleBody';
+import { ArticleBody } from '../features/article/ArticleBody';
+import { ArticleToc, type TocHeading } from '../features/article/ArticleToc';
 import { ArticleMeta, ArticleNeighbours } from '../features/article/ArticleParts';
 import { ArticleTags } from '../features/content/ArticleTags';
 import { ThemePicker, useReadingThemes } from '../features/article/ThemePicker';
@@ -38,6 +39,7 @@ export default function ArticlePage() {
   const { previewTheme, codeTheme } = useReadingThemes();
   const sideToc = useMediaQuery(SIDE_TOC_QUERY, usePageData().seed?.desktop);
   const [likes, setLikes] = useState<{ id: number; count: number } | null>(null);
+  const [headings, setHeadings] = useState<TocHeading[]>([]);
   const text = zhCN.article;
   const shown = article.loading ? undefined : article.data;
   useReadingDuration(shown ? shown.id : null);
@@ -94,7 +96,7 @@ export default function ArticlePage() {
                 <ListTree aria-hidden="true" />
                 {text.toc}
               </summary>
-              <ArticleCatalog theme={theme} />
+              <ArticleToc headings={headings} />
             </details>
           )}
           <ArticleBody
@@ -102,6 +104,7 @@ export default function ArticlePage() {
             theme={theme}
             previewTheme={previewTheme}
             codeTheme={codeTheme}
+            onHeadings={setHeadings}
           />
           <footer className="article__footer">
             <ArticleTags tags={shown.tags} />
@@ -118,7 +121,7 @@ export default function ArticlePage() {
                 <ListTree aria-hidden="true" />
                 {text.toc}
               </h2>
-              <ArticleCatalog theme={theme} />
+              <ArticleToc headings={headings} />
             </section>
           </aside>
         )}

@@ -1,18 +1,22 @@
 import DOMPurify from 'dompurify';
-import { MdCatalog, MdPreview } from 'md-editor-rt';
-import type { MouseEvent } from 'react';
+import { MdPreview } from 'md-editor-rt';
+import mediumZoom, { type Zoom } from 'medium-zoom';
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import type { CodeTheme, PreviewTheme } from '../../../domain/preferences/preferences';
 import type { Theme } from '../../../domain/theme/theme';
-import { usePageData } from '../../app/pageData';
+import { useHydrated, usePageData } from '../../app/pageData';
 import { useCopy } from '../../hooks/useCopy';
+import { readHeadings, type TocHeading } from './ArticleToc';
 import { codeStyleUrl } from './markdown';
 import './article.css';
 
-export const ARTICLE_EDITOR_ID = 'article-body';
-/** The header's height plus some air, so a heading reached from the table of contents is not hidden. */
-const HEADING_OFFSET_PX = 76;
+const ARTICLE_EDITOR_ID = 'article-body';
+/** md-editor-rt's id for the element holding the rendered Markdown. */
+const PREVIEW_ID = `${ARTICLE_EDITOR_ID}-preview`;
 /** Code blocks longer than this start folded; the articles' examples are rarely that long. */
 const CODE_FOLD_LINES = 80;
+/** The dimmed page behind a zoomed image (md-editor-rt's own shade). */
+const ZOOM_BACKGROUND = '#00000073';
 
 const purify = (html: string) => DOMPurify.sanitize(html, { ADD_ATTR: ['target'] });
 
@@ -21,13 +25,51 @@ interface ArticleBodyProps {
   theme: Theme;
   previewTheme: PreviewTheme;
   codeTheme: CodeTheme;
+  /** Told the body's headings each time it is rendered, for the table of contents. */
+  onHeadings(headings: TocHeading[]): void;
+}
+
+/**
+ * The server's rendering of this Markdown, taken from the page while it hydrates: the body is kept as the
+ * server made it instead of being parsed and highlighted again in the browser (the longest part of the
+ * article page's hydration on a phone). Undefined on the server and for a body first shown in the browser.
+ */
+function useServerRendering(markdown: string): string | undefined {
+  const hydrated = useHydrated();
+  const [server] = useState(() =>
+    hydrated || typeof document === 'undefined'
+      ? undefined
+      : { markdown, html: document.getElementById(PREVIEW_ID)?.innerHTML },
+  );
+  return server?.markdown === markdown ? server.html : undefined;
 }
 
 /** The Markdown body in the chosen preview and code themes; images zoom, code blocks copy. */
-export function ArticleBody({ markdown, theme, previewTheme, codeTheme }: ArticleBodyProps) {
+export function ArticleBody({ markdown, theme, previewTheme, codeTheme, onHeadings }: ArticleBodyProps) {
   const copy = useCopy();
   const sanitize = usePageData().sanitizeHtml ?? purify;
   const href = codeStyleUrl(codeTheme, previewTheme, theme);
+  const serverHtml = useServerRendering(markdown);
+  const container = useRef<HTMLDivElement>(null);
+  const zoom = useRef<Zoom | undefined>(undefined);
+
+  // Each new rendering: its headings go to the table of contents, its pictures zoom.
+  const rendered = useCallback(() => {
+    const preview = container.current?.querySelector(`#${PREVIEW_ID}`);
+    if (!preview) return;
+    onHeadings(readHeadings(preview));
+    zoom.current?.detach();
+    zoom.current = mediumZoom(preview.querySelectorAll('img:not(.not-zoom)'), { background: ZOOM_BACKGROUND });
+  }, [onHeadings]);
+  useEffect(() => {
+    if (serverHtml !== undefined) rendered();
+  }, [serverHtml, rendered]);
+  useEffect(
+    () => () => {
+      zoom.current?.detach();
+    },
+    [],
+  );
 
   // The copy buttons go through the site's copy action, so copying reads the same everywhere.
   const onClickCapture = (event: MouseEvent<HTMLDivElement>) => {
@@ -41,37 +83,32 @@ export function ArticleBody({ markdown, theme, previewTheme, codeTheme }: Articl
   };
 
   return (
-    <div className="article-body" onClickCapture={onClickCapture} data-code-theme={codeTheme}>
+    <div className="article-body" onClickCapture={onClickCapture} data-code-theme={codeTheme} ref={container}>
       {/* The code theme's stylesheet sits with the body (in the server's markup too); a change swaps its href. */}
       <link id="article-code-style" rel="stylesheet" href={href} />
-      <MdPreview
-        id={ARTICLE_EDITOR_ID}
-        value={markdown}
-        theme={theme}
-        previewTheme={previewTheme}
-        codeTheme={codeTheme}
-        language="zh-CN"
-        noMermaid
-        noKatex
-        noEcharts
-        sanitize={sanitize}
-        showCodeRowNumber={false}
-        autoFoldThreshold={CODE_FOLD_LINES}
-      />
+      {serverHtml !== undefined ? (
+        // md-editor-rt's two wrappers as it renders them, around the markup it made on the server.
+        <div id={ARTICLE_EDITOR_ID} className="md-editor md-editor-previewOnly" data-theme={theme}>
+          <div id={PREVIEW_ID} className={`md-editor-preview ${previewTheme}-theme`} dangerouslySetInnerHTML={{ __html: serverHtml }} />
+        </div>
+      ) : (
+        <MdPreview
+          id={ARTICLE_EDITOR_ID}
+          value={markdown}
+          theme={theme}
+          previewTheme={previewTheme}
+          codeTheme={codeTheme}
+          language="zh-CN"
+          noMermaid
+          noKatex
+          noEcharts
+          noImgZoomIn
+          sanitize={sanitize}
+          showCodeRowNumber={false}
+          autoFoldThreshold={CODE_FOLD_LINES}
+          onHtmlChanged={rendered}
+        />
+      )}
     </div>
-  );
-}
-
-/** The table of contents of the article body; a click scrolls the page to the heading. */
-export function ArticleCatalog({ theme }: { theme: Theme }) {
-  return (
-    <MdCatalog
-      editorId={ARTICLE_EDITOR_ID}
-      theme={theme}
-      scrollElement="html"
-      scrollElementOffsetTop={HEADING_OFFSET_PX}
-      offsetTop={HEADING_OFFSET_PX + 10}
-      className="article-catalog"
-    />
   );
 }
