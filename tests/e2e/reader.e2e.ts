@@ -475,6 +475,10 @@ describeInBrowser('the administrator’s one-time password', () => {
     // The server refuses the account's other changes meanwhile, saying why.
     expect(await renameTo(page, '站长')).toEqual({ status: 403, body: { code: 403, result: null, message: t.server.passwordChangeRequired } });
 
+    // An empty field is asked for by the name the dialog gives it.
+    await forced.getByRole('button', { name: t.center.changePassword }).click();
+    await forced.getByRole('alert').filter({ hasText: t.passwordChange.oldPasswordRequired }).waitFor();
+
     await forced.getByLabel(t.passwordChange.oldPassword, { exact: true }).fill(site.adminPassword);
     await forced.getByLabel(t.center.newPassword, { exact: true }).fill('newAdmin#2026');
     await forced.getByLabel(t.center.confirmPassword, { exact: true }).fill('newAdmin#2026');

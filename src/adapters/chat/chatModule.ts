@@ -1,8 +1,8 @@
 import { ContainerModule } from 'inversify';
-import type { ChatRoom, ChatRoomLoader } from '../../ports/chatRoom';
+import type { ChatRoomLoader } from '../../ports/chatRoom';
 import { TOKENS, type Services } from '../../ports/tokens';
 import type { HttpClient } from '../http/httpClient';
-import type { loadBrowserChatRoom } from './loadChatRoom';
+import { loadOnce } from '../loadOnce';
 
 /**
  * The chat room, bound as a loader: the machines, adapters and dialog are a separate chunk fetched on
@@ -20,21 +20,11 @@ export function chatModule(httpClient: symbol): ContainerModule {
           random: Services['random'],
           session: Services['session'],
         ): ChatRoomLoader => {
-          let code: Promise<{ loadBrowserChatRoom: typeof loadBrowserChatRoom }> | undefined;
-          let room: Promise<ChatRoom> | undefined;
           // One fetch of the chunk shared by a preload and the first open; a failed one is retried next time.
-          const fetchCode = () =>
-            (code ??= import('./loadChatRoom').catch((error: unknown) => {
-              code = undefined;
-              throw error;
-            }));
-          const load = () =>
-            (room ??= fetchCode()
-              .then(({ loadBrowserChatRoom }) => loadBrowserChatRoom({ http, notifier, clock, random, session }))
-              .catch((error: unknown) => {
-                room = undefined;
-                throw error;
-              }));
+          const fetchCode = loadOnce(() => import('./loadChatRoom'));
+          const load = loadOnce(() =>
+            fetchCode().then(({ loadBrowserChatRoom }) => loadBrowserChatRoom({ http, notifier, clock, random, session })),
+          );
           return Object.assign(load, {
             preload: () =>
               fetchCode().then(

@@ -2,7 +2,7 @@ import type { AxiosInstance, AxiosRequestConfig } from 'axios';
 import { SUCCESS_CODE, type Envelope } from '../../protocol/codes';
 import type { Notifier } from '../../ports/notifier';
 import { ApiError } from './apiError';
-import { loadOnce } from './lazyPort';
+import { loadOnce } from '../loadOnce';
 
 declare module 'axios' {
   interface AxiosRequestConfig {

@@ -1,15 +1,8 @@
+import { loadOnce } from '../loadOnce';
+
 /** A port every method of which answers a promise, so a call can wait for the adapter's code to arrive. */
 export type AsyncPort<T> = { [K in keyof T]: (...args: never[]) => Promise<unknown> };
 
-/** Loads once; a failed load (the network dropped the chunk) is tried again on the next call. */
-export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
-  let loaded: Promise<T> | undefined;
-  return () =>
-    (loaded ??= load().catch((error: unknown) => {
-      loaded = undefined;
-      throw error;
-    }));
-}
 
 /**
  * The port's adapter, loaded on its first call: the API adapters (and the schemas they import) are not

@@ -4,6 +4,7 @@ import type { MusicApi } from '../../ports/musicApi';
 import type { Notifier } from '../../ports/notifier';
 import type { PlayerLoader, PlayerRuntime } from '../../ports/playerRuntime';
 import { TOKENS, type Services } from '../../ports/tokens';
+import { loadOnce } from '../loadOnce';
 import type { RuntimeDeps } from './playerRuntime';
 import { PLAYER_STORAGE_KEY } from './storageKey';
 
@@ -24,30 +25,17 @@ export function createPlayerLoader(deps: LoaderDeps): PlayerLoader {
   const { importRuntime = () => import('./playerRuntime'), ...runtimeDeps } = deps;
   const listeners = new Set<() => void>();
   let runtime: PlayerRuntime | null = null;
-  let code: Promise<RuntimeModule> | null = null;
-  let starting: Promise<PlayerRuntime> | null = null;
-
-  const fetchCode = () =>
-    (code ??= importRuntime().catch((error: unknown) => {
-      code = null;
-      throw error;
-    }));
+  const fetchCode = loadOnce(importRuntime);
+  const start = loadOnce(() =>
+    fetchCode().then((module) => {
+      runtime = module.createPlayerRuntime(runtimeDeps);
+      listeners.forEach((listener) => listener());
+      return runtime;
+    }),
+  );
 
   return {
-    load() {
-      starting ??= fetchCode().then(
-        (module) => {
-          runtime = module.createPlayerRuntime(runtimeDeps);
-          listeners.forEach((listener) => listener());
-          return runtime;
-        },
-        (error: unknown) => {
-          starting = null;
-          throw error;
-        },
-      );
-      return starting;
-    },
+    load: start,
     preload() {
       return fetchCode().then(
         () => undefined,

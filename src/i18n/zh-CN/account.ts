@@ -63,6 +63,7 @@ export const account = {
     title: '设置新密码',
     description: '你正在使用系统生成的初始密码。为了账号安全，请先设置你自己的密码，再继续使用本站。',
     oldPassword: '初始密码',
+    oldPasswordRequired: '请输入初始密码',
     logout: '退出登录',
   },
   server: {

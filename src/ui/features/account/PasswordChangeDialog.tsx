@@ -28,7 +28,7 @@ export default function PasswordChangeDialog() {
           <Dialog.Description className="auth-dialog__description">{text.description}</Dialog.Description>
           <PasswordChangeForm
             className="auth-form"
-            oldPasswordLabel={text.oldPassword}
+            oldPasswordTexts={{ label: text.oldPassword, required: text.oldPasswordRequired }}
             submitClassName="button button--primary auth-submit"
             actions={
               <button type="button" className="auth-switch" disabled={busy} onClick={logout}>

@@ -11,8 +11,8 @@ type PasswordField = 'oldPassword' | 'newPassword' | 'confirmPassword';
 
 export interface PasswordChangeFormProps {
   className: string;
-  /** What the current password is called: 原密码, or 初始密码 for a generated one. */
-  oldPasswordLabel?: string;
+  /** What the current password is called, and asked for when left empty: 原密码, or 初始密码 for a generated one. */
+  oldPasswordTexts?: { label: string; required: string };
   /** Shown above the fields (a heading). */
   header?: ReactNode;
   /** Shown beside the submit button. */
@@ -24,7 +24,9 @@ export interface PasswordChangeFormProps {
  * Changes the signed-in user's password. The server then ends every session, this one included: the
  * session asks for the new password (password.changed).
  */
-export function PasswordChangeForm({ className, oldPasswordLabel = text.oldPassword, header, actions, submitClassName = 'button button--primary' }: PasswordChangeFormProps) {
+const OLD_PASSWORD_TEXTS = { label: text.oldPassword, required: zhCN.validation.oldPasswordRequired };
+
+export function PasswordChangeForm({ className, oldPasswordTexts = OLD_PASSWORD_TEXTS, header, actions, submitClassName = 'button button--primary' }: PasswordChangeFormProps) {
   const api = useService(TOKENS.accountApi);
   const session = useService(TOKENS.session);
   const notifier = useService(TOKENS.notifier);
@@ -62,8 +64,11 @@ export function PasswordChangeForm({ className, oldPasswordLabel = text.oldPassw
     }
   };
 
+  const errorText = (key: ValidationKey | undefined) =>
+    key === undefined ? '' : key === 'oldPasswordRequired' ? oldPasswordTexts.required : zhCN.validation[key];
+
   const fields: { field: PasswordField; label: string; autoComplete: string }[] = [
-    { field: 'oldPassword', label: oldPasswordLabel, autoComplete: 'current-password' },
+    { field: 'oldPassword', label: oldPasswordTexts.label, autoComplete: 'current-password' },
     { field: 'newPassword', label: text.newPassword, autoComplete: 'new-password' },
     { field: 'confirmPassword', label: text.confirmPassword, autoComplete: 'new-password' },
   ];
@@ -88,7 +93,7 @@ export function PasswordChangeForm({ className, oldPasswordLabel = text.oldPassw
             onBlur={() => setErrors((current) => ({ ...current, [field]: validate(form)[field] }))}
           />
           <p className="auth-field__error" role={errors[field] ? 'alert' : undefined}>
-            {errors[field] ? zhCN.validation[errors[field]] : ''}
+            {errorText(errors[field])}
           </p>
         </div>
       ))}
