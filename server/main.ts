@@ -248,18 +248,20 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
     },
   );
   const gate = installDrainGate(app.server, zhCN.backup.shuttingDown);
-  const storeViews = () => content.articles.storeViews().catch((error: unknown) => app.log.error(error, 'views not stored'));
-  const viewTimer = setInterval(() => void storeViews(), counterLagMs).unref();
+  const logUnstored = (error: unknown) => app.log.error(error, 'views not stored');
+  const viewTimer = setInterval(() => void content.articles.storeViews().catch(logUnstored), counterLagMs).unref();
   const settleCounters = async () => {
-    await content.articles.storeViews();
-    readCache.applyHeldChanges();
+    try {
+      await content.articles.storeViews();
+    } finally {
+      readCache.applyHeldChanges();
+    }
   };
   const close = async () => {
     clearInterval(viewTimer);
     await library?.close();
     await app.close();
-    await storeViews();
-    readCache.applyHeldChanges();
+    await settleCounters().catch(logUnstored);
     await chatHub.close();
     await relay?.close();
     await database.close();
