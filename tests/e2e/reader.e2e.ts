@@ -397,7 +397,9 @@ describeInBrowser('/home and its pages', () => {
     await page.locator('header.site-header[data-hidden="false"]').waitFor();
     expect(await scrollY(page)).toBeGreaterThan(1000);
 
-    await page.locator('header.site-header').getByRole('link', { name: zhCN.nav.home, exact: true }).click();
+    // From the keyboard: a pointer click would wait for the sliding header to stand still, and Playwright's
+    // scrolling it into view can hide it again (a scroll down), a race the click sometimes lost.
+    await page.locator('header.site-header').getByRole('link', { name: zhCN.nav.home, exact: true }).press('Enter');
     await page.waitForURL((url) => url.pathname === '/home' && url.search === '');
     await currentPage(page, 1);
     await page.waitForFunction(() => window.scrollY === 0, undefined, { timeout: 5_000 });
