@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createContainer, loadHttpApis } from './composition-root';
 import type { PageSeed } from './ports/pageSeed';
@@ -19,30 +19,38 @@ function readSeed(): PageSeed | null {
 
 prefetchWhenIdle('transport', loadHttpApis);
 
+function appFor(seed: PageSeed | null) {
+  return (
+    <StrictMode>
+      <ServicesProvider container={createContainer(seed)}>
+        <PageDataProvider value={{ seed }}>
+          <App />
+        </PageDataProvider>
+      </ServicesProvider>
+    </StrictMode>
+  );
+}
+
 const seed = readSeed();
-const container = createContainer(seed);
 const root = document.getElementById('root')!;
-const app = (
-  <StrictMode>
-    <ServicesProvider container={container}>
-      <PageDataProvider value={{ seed }}>
-        <App />
-      </PageDataProvider>
-    </ServicesProvider>
-  </StrictMode>
-);
 
 if (seed) {
-  // The page's chunk first (the server already linked it), so hydration meets the markup it rendered.
+  // The page's chunk first (the server already linked it), so hydration meets the markup it rendered. The
+  // container is built after it too, in a task of its own rather than in the long one that evaluates the code.
   void pageFor(window.location.pathname)
     .load()
     .catch(() => undefined)
-    .then(() =>
-      hydrateRoot(root, app, {
-        // A mismatch is a defect (the page would be rendered again in the browser): say so in the console.
-        onRecoverableError: (error) => console.error('hydration', error),
-      }),
-    );
+    .then(() => {
+      const app = appFor(seed);
+      // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
+      // thread for the whole tree (a blocking lane is never time-sliced); a tap meanwhile hydrates at once.
+      startTransition(() => {
+        hydrateRoot(root, app, {
+          // A mismatch is a defect (the page would be rendered again in the browser): say so in the console.
+          onRecoverableError: (error) => console.error('hydration', error),
+        });
+      });
+    });
 } else {
-  createRoot(root).render(app);
+  createRoot(root).render(appFor(null));
 }

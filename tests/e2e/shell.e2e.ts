@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
+import { compactCount } from '../../src/domain/shared/compactCount';
 import { CLIENT_ROUTES } from '../../src/protocol/routes';
 import * as zhCN from '../../src/i18n/zh-CN';
 import { describeInBrowser, expectNoThirdPartyRequests, makeScrollable, open, startSite, waitForPage, type Site } from './support/harness';
@@ -152,12 +153,14 @@ describeInBrowser('the site shell', () => {
     await page.context().close();
   });
 
-  it('counts one view on the server per visit, not per page change', async () => {
+  it('counts one view on the server per visit, not per page change, and shows it on the author card', async () => {
     const views = async () => (await site.api<{ viewCount: number }>('/api/config')).result!.viewCount;
     const before = await views();
     const page = await site.newPage();
     await open(page, '/home');
     await expect.poll(views).toBe(before + 1);
+    const shownViews = page.locator('.author-card__facts div', { hasText: zhCN.home.totalViews }).locator('dd');
+    await expect.poll(() => shownViews.textContent()).toBe(compactCount(before + 1));
     await page.locator('header.site-header a[href="/archives"]').first().click();
     await page.waitForURL('**/archives');
     await waitForPage(page);

@@ -17,22 +17,29 @@ import { RouteProgress } from '../shell/RouteProgress';
 import { PageOutlet } from './PageOutlet';
 import { routeFor } from './routes';
 
+/**
+ * The view count shown on the page includes the visit just counted, without a second /api/config.
+ * A leaf of its own, so the count's arrival renders nothing but what shows it (not the whole layout).
+ */
+function CountedVisit() {
+  const session = useService(TOKENS.appSession);
+  const viewCount = useSelector(session, (snapshot) => snapshot.context.viewCount);
+  const viewCounted = useViewCounted();
+  useEffect(() => {
+    if (viewCount !== null) viewCounted(viewCount);
+  }, [viewCount, viewCounted]);
+  return null;
+}
+
 /** The one layout every route renders in: header, the page, footer, and the shell's floating pieces. */
 export function Layout() {
   // Resolving the long-lived actors starts them: the theme applies itself, the session fetches the
   // page headers, counts this visit and greets the reader.
   useService(TOKENS.theme);
+  useService(TOKENS.appSession);
   useIdlePrefetch();
-  const session = useService(TOKENS.appSession);
-  const viewCount = useSelector(session, (snapshot) => snapshot.context.viewCount);
-  const viewCounted = useViewCounted();
   const { pathname } = useLocation();
   const main = useRef<HTMLElement>(null);
-
-  // The view count shown on the page includes the visit just counted, without a second /api/config.
-  useEffect(() => {
-    if (viewCount !== null) viewCounted(viewCount);
-  }, [viewCount, viewCounted]);
 
   return (
     <div className="app">
@@ -50,6 +57,7 @@ export function Layout() {
       <MusicDock />
       <ContextMenu />
       <NoticeToaster />
+      <CountedVisit />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { DAY_MS } from '../../domain/shared/relativeTime';
 import type { SiteInfo } from '../../domain/site/site';
 import { TOKENS } from '../../ports/tokens';
 import { useService } from '../di';
+import { useSiteViewCount } from '../hooks/useSiteInfo';
 import * as zhCN from '../../i18n/zh-CN';
 import { LazyImage } from './LazyImage';
 import { IMAGE_SIZES } from './imageSizes';
@@ -17,6 +18,7 @@ function runningDays(since: string, now: number): number | null {
 /** The blogger at a glance: avatar, name, motto, the site notice and a few facts. */
 export function AuthorCard({ site }: { site: SiteInfo }) {
   const clock = useService(TOKENS.clock);
+  const viewCount = useSiteViewCount() ?? site.viewCount;
   const days = runningDays(site.since, clock.now());
   const text = zhCN.home;
   return (
@@ -39,7 +41,7 @@ export function AuthorCard({ site }: { site: SiteInfo }) {
             <Eye aria-hidden="true" />
             {text.totalViews}
           </dt>
-          <dd>{compactCount(site.viewCount)}</dd>
+          <dd>{compactCount(viewCount)}</dd>
         </div>
       </dl>
       {site.notice && (

@@ -40,7 +40,7 @@ class SiteInfoStore {
 
   refresh(): Promise<void> {
     this.loading = this.api.config().then(
-      (info) => this.update({ info: this.withCount(info), failed: false }),
+      (info) => this.update({ info, failed: false }),
       // The HTTP adapter has already told the reader; keep whatever was shown before.
       () => this.update({ info: this.state.info, failed: this.state.info === null }),
     );
@@ -50,18 +50,24 @@ class SiteInfoStore {
   /**
    * This visit was counted: show the count the server answered instead of fetching the whole
    * configuration again. Whichever of the two calls answers last, the larger count is the newer.
+   * The configuration itself stays the same object, so only what shows the count renders again.
    */
   viewCounted(viewCount: number): void {
     this.counted = Math.max(this.counted, viewCount);
-    if (this.state.info) this.update({ ...this.state, info: this.withCount(this.state.info) });
+    this.notify();
   }
 
-  private withCount(info: SiteInfo): SiteInfo {
-    return info.viewCount >= this.counted ? info : { ...info, viewCount: this.counted };
-  }
+  readonly viewCount = (): number | null => {
+    const { info } = this.state;
+    return info ? Math.max(info.viewCount, this.counted) : null;
+  };
 
   private update(next: SiteInfoState): void {
     this.state = next;
+    this.notify();
+  }
+
+  private notify(): void {
     for (const listener of this.listeners) listener();
   }
 }
@@ -86,6 +92,12 @@ export function useSiteInfoState(): SiteInfoState {
 
 export function useSiteInfo(): SiteInfo | null {
   return useSiteInfoState().info;
+}
+
+/** The site's views, this visit's included once it is counted; null before the configuration is in. */
+export function useSiteViewCount(): number | null {
+  const store = useStore();
+  return useSyncExternalStore(store.subscribe, store.viewCount, store.viewCount);
 }
 
 /** Re-reads the configuration. */
