@@ -28,8 +28,9 @@ import { KyselyContentRepository } from './adapters/db/content/contentRepository
 import { KyselyMessageRepository } from './adapters/db/content/messageRepository';
 import type { DialectName } from './adapters/db/connect';
 import type { ContentServices } from './adapters/http/routes/content';
+import type { ArticleDetail } from './domain/content/article';
 import { ArticleService } from './domain/content/articleService';
-import { COUNTER_LAG_MS } from './domain/hotReads';
+import { ARTICLE_TEXTS_KEPT, COUNTER_LAG_MS } from './domain/hotReads';
 import { BoardService } from './domain/content/boardService';
 import { ShowcaseService } from './domain/content/showcaseService';
 import { SiteService } from './domain/site/siteService';
@@ -42,7 +43,7 @@ import { MemoryChatHub } from './adapters/ws/memoryChatHub';
 import type { ChatHub } from './ports/chatHub';
 import { MemoryReadCache } from './adapters/cache/memoryReadCache';
 import type { RedisChangeRelay } from './adapters/cache/redisChangeRelay';
-import { ignoreChanges, type ChangeNotifier } from './ports/readCache';
+import { ignoreChanges, type ChangeNotifier, type ReadCache } from './ports/readCache';
 import { installDrainGate } from './adapters/http/drain';
 import * as zhCN from '../src/i18n/zh-CN';
 
@@ -89,6 +90,7 @@ export function createContentServices(
   dialect: DialectName,
   notifications: NotificationPublisher,
   changes: ChangeNotifier = ignoreChanges,
+  articleTexts?: ReadCache<ArticleDetail>,
 ): ContentServices {
   const content = new KyselyContentRepository(db);
   return {
@@ -97,6 +99,7 @@ export function createContentServices(
       new KyselySiteRepository(db),
       () => content.talkCount(),
       changes,
+      articleTexts,
     ),
     showcase: new ShowcaseService(content, notifications, systemClock, changes),
     board: new BoardService(new KyselyMessageRepository(db), notifications, systemClock),
@@ -206,9 +209,15 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
   // on the other instances.
   let relay: RedisChangeRelay | undefined;
   const counterLagMs = overrides.counterLagMs ?? COUNTER_LAG_MS;
+  const ttlMs = overrides.readCacheTtlMs ?? READ_CACHE_TTL_MS;
+  // Articles' text, kept apart from the answers as sent: it is dropped by the same changes.
+  const articleTexts = new MemoryReadCache<ArticleDetail>({ ttlMs, maxEntries: ARTICLE_TEXTS_KEPT });
   const readCache = new MemoryReadCache<Buffer>({
-    ttlMs: overrides.readCacheTtlMs ?? READ_CACHE_TTL_MS,
-    onChange: (topics) => relay?.publish(topics),
+    ttlMs,
+    onChange: (topics) => {
+      articleTexts.invalidate(topics);
+      relay?.publish(topics);
+    },
     lagMs: counterLagMs,
   });
   if (config.redisUrl) {
@@ -216,13 +225,19 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
     relay = new RedisChangeRelay({
       url: config.redisUrl,
       prefix: overrides.cacheRedisPrefix ?? 'blog:cache',
-      onRemoteChange: (topics) => readCache.invalidate(topics),
-      onResync: () => readCache.clear(),
+      onRemoteChange: (topics) => {
+        readCache.invalidate(topics);
+        articleTexts.invalidate(topics);
+      },
+      onResync: () => {
+        readCache.clear();
+        articleTexts.clear();
+      },
     });
     await relay.whenReady();
   }
 
-  const content = createContentServices(database.db, database.dialect, notifications, readCache);
+  const content = createContentServices(database.db, database.dialect, notifications, readCache, articleTexts);
   const app = await buildApp(
     {
       site: new SiteService(sites, readCache),

@@ -36,8 +36,8 @@ export const COUNTER_LAG_MS = 1_000;
 
 /**
  * The reads every visit makes, answered from memory, each with the topics it shows: a write to any of
- * them drops the kept answer. The article itself is not among them: reading it counts a view, so its
- * answer (with its own view count) is made on every read.
+ * them drops the kept answer. The article's answer is not among them: reading it counts a view, so it is
+ * made on every read, from its text kept apart (ARTICLE_TEXT_TOPICS) and its counts read each time.
  */
 export const HOT_READS = {
   config: ['site', 'siteViews'],
@@ -53,6 +53,14 @@ export const HOT_READS = {
   /** A search's results, kept per keyword: ranked by views and showing them. */
   search: ['articles', 'articleCounters'],
 } as const satisfies Record<string, readonly ReadTopic[]>;
+
+/**
+ * An article's text, title, category and tags, kept per article for its readers: an edit, a hidden article
+ * or a renamed category drops it at once. Its counts are not part of it.
+ */
+export const ARTICLE_TEXT_TOPICS: readonly ReadTopic[] = ['articles'];
+/** The most articles whose text is kept: the most read ones stay, each may be long. */
+export const ARTICLE_TEXTS_KEPT = 200;
 
 /** Home pages kept: the first few, at the sizes a page shows; other pages are read from the database. */
 export const HOT_HOME_PAGES = 3;

@@ -1,4 +1,5 @@
 import type {
+  ArticleCounters,
   ArticleDetail,
   ArticleDraft,
   ArticleLink,
@@ -29,6 +30,8 @@ export interface UpsertResult {
 export interface ArticleRepository {
   listPublic(query: ArticleListQuery): Promise<{ items: ArticleSummary[]; total: number }>;
   findPublic(id: number): Promise<ArticleDetail | undefined>;
+  /** A public article's counts alone: what changes on every read, like and minute read. */
+  countersOf(id: number): Promise<ArticleCounters | undefined>;
   /** Adds views to articles, all in one transaction (an id with no article is passed over). */
   addViews(views: ReadonlyMap<number, number>): Promise<void>;
   addReadingDuration(id: number, seconds: number): Promise<number | undefined>;

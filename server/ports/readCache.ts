@@ -22,3 +22,8 @@ export interface ReadCache<V> extends ChangeNotifier {
    */
   answer(key: string, topics: readonly ReadTopic[], compute: () => Promise<V>): Promise<V>;
 }
+
+/** Keeps nothing: every read computes its answer (services and apps built without a cache, as some tests do). */
+export function noReadCache<V>(): ReadCache<V> {
+  return { peek: () => undefined, answer: (_key, _topics, compute) => compute(), changed: () => undefined };
+}

@@ -155,8 +155,3 @@ export class MemoryReadCache<V> implements ReadCache<V> {
     this.entries.set(key, entry);
   }
 }
-
-/** Keeps nothing: every read computes its answer (an app built without a cache, as some tests do). */
-export function noReadCache<V>(): ReadCache<V> {
-  return { peek: () => undefined, answer: (_key, _topics, compute) => compute(), changed: () => undefined };
-}

@@ -1,7 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { ReadTopic } from '../../domain/hotReads';
-import type { ReadCache } from '../../ports/readCache';
-import { noReadCache } from '../cache/memoryReadCache';
+import { noReadCache, type ReadCache } from '../../ports/readCache';
 import { ok } from './envelope';
 
 /**

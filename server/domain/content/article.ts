@@ -47,6 +47,9 @@ export interface ArticleDetail extends ArticleSummary {
   readingDuration: number;
 }
 
+/** What changes on an article as it is read: views, likes and the minutes spent reading it. */
+export type ArticleCounters = Pick<ArticleDetail, 'views' | 'likes' | 'readingDuration'>;
+
 /** Everything stored about an article, for the exporter. */
 export interface ArticleRecord extends ArticleDraft {
   id: number;

@@ -17,9 +17,10 @@ import {
   type TimelinePageDto,
 } from '../../../src/protocol/content';
 import type { ArticleRepository } from '../../ports/articleRepository';
-import { ignoreChanges, type ChangeNotifier } from '../../ports/readCache';
+import { ignoreChanges, noReadCache, type ChangeNotifier, type ReadCache } from '../../ports/readCache';
 import type { SiteRepository } from '../../ports/siteRepository';
 import { AppError } from '../errors';
+import { ARTICLE_TEXT_TOPICS } from '../hotReads';
 import { readingMinutes, groupByYear, type ArticleDetail, type ArticleLink, type ArticleSummary } from './article';
 import { offsetOf, parseId, type PageRequest } from './input';
 import { contentMessages } from './messages';
@@ -65,6 +66,8 @@ export class ArticleService {
     private readonly talkCount: () => Promise<number>,
     /** Told when a view or a like changes the counts that lists show. */
     private readonly changes: ChangeNotifier = ignoreChanges,
+    /** Articles' text kept for their readers (ARTICLE_TEXT_TOPICS); dropped by the writes `changes` hears of. */
+    private readonly texts: ReadCache<ArticleDetail> = noReadCache(),
   ) {
     this.views = new ViewTally(articles, changes);
   }
@@ -102,10 +105,18 @@ export class ArticleService {
   /** Reads a public article and counts the view (stored with the others at the next `storeViews`). */
   async read(rawId: string): Promise<ArticleDetailDto> {
     const id = parseId(rawId, contentMessages.article);
-    const article = await this.articles.findPublic(id);
-    if (!article) throw new AppError('notFound', contentMessages.articleNotFound);
+    // The text from memory, the counts (a single row's three numbers) from the database each time.
+    const [article, counters] = await Promise.all([
+      this.texts.answer(`article:${id}`, ARTICLE_TEXT_TOPICS, async () => {
+        const found = await this.articles.findPublic(id);
+        if (!found) throw new AppError('notFound', contentMessages.articleNotFound);
+        return found;
+      }),
+      this.articles.countersOf(id),
+    ]);
+    if (!counters) throw new AppError('notFound', contentMessages.articleNotFound);
     this.views.count(id);
-    return toDetail({ ...article, views: article.views + this.views.unstored(id) });
+    return toDetail({ ...article, ...counters, views: counters.views + this.views.unstored(id) });
   }
 
   /** Stores the views counted since the last call, in one transaction; the server calls it every second. */

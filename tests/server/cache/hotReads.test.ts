@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -116,6 +117,46 @@ describe.each(await backends())('hot reads on $name', (backend) => {
     const after = JSON.parse((await rawGet(`${site.url}${path}`)).body) as { result: { id: number; views: number }[] };
     expect(after.result.find((a) => a.id === hit.id)?.views).toBe(1_000_000);
     expect(after).toEqual(JSON.parse((await reference.inject({ method: 'GET', url: path })).body));
+  });
+
+  test("an article's text is kept for its readers, its counts are read each time, and an edit shows at once", async () => {
+    const post = markdownPost('正文会被记住的文章');
+    const importer = new MarkdownImporter({
+      articles: new KyselyArticleRepository(db.db, db.dialect),
+      media: new LocalMediaStore(path.join(data.config.dataDir, 'media')),
+      changes: site.server.changes,
+    });
+    const [created] = await importer.importFiles(await findMarkdownFiles([post.dir]));
+    if (created?.status !== 'created') throw new Error(`not imported: ${JSON.stringify(created)}`);
+    const { id } = created;
+    interface Detail {
+      article_title: string;
+      article_content: string;
+      views: number;
+      likes: number;
+    }
+    const read = () => write(site, 'GET', `/api/article/getArticleById/${id}`) as Promise<Detail>;
+    const first = await read();
+    expect(first.article_content).toContain('正文会被记住的文章的正文。');
+
+    // Changed behind the server's back: the text is still the kept one, the counts are the database's.
+    await db.db.updateTable('article_body').set({ content: '只在数据库里改过的正文' }).where('article_id', '=', id).execute();
+    await db.db.updateTable('article').set({ likes: 777 }).where('id', '=', id).execute();
+    const kept = await read();
+    expect(kept).toMatchObject({ article_content: first.article_content, likes: 777, views: first.views + 1 });
+    expect(await write(site, 'PUT', `/api/article/like/${id}`)).toEqual({ likes: 778 });
+    expect(await read()).toMatchObject({ likes: 778, views: first.views + 2 });
+
+    // An edit through the importer drops the kept text at once.
+    fs.writeFileSync(post.file, fs.readFileSync(post.file, 'utf8').replace('的正文。', '的新正文。'));
+    const [updated] = await importer.importFiles(await findMarkdownFiles([post.dir]));
+    expect(updated?.status).toBe('updated');
+    expect((await read()).article_content).toContain('正文会被记住的文章的新正文。');
+
+    // Hidden: its readers get the 404 at once, kept text or not.
+    await db.db.updateTable('article').set({ status: 'hidden' }).where('id', '=', id).execute();
+    const hidden = await site.app.inject({ method: 'GET', url: `/api/article/getArticleById/${id}` });
+    expect(hidden.statusCode).toBe(404);
   });
 
   test('a published talk shows at once in the facts', async () => {

@@ -46,6 +46,8 @@ describe.each(backendList)('KyselyArticleRepository on $name', (backend) => {
     expect(page).toMatchObject({ total: 1, items: [{ id: visible.id }] });
     expect(await articles.findPublic(drafted.id)).toBeUndefined();
     expect(await articles.findPublic(hidden.id)).toBeUndefined();
+    expect(await articles.countersOf(drafted.id)).toBeUndefined();
+    expect(await articles.countersOf(hidden.id)).toBeUndefined();
     expect(await articles.addReadingDuration(drafted.id, 10)).toBeUndefined();
     expect((await articles.search('秘密', 20)).map((hit) => hit.id)).toEqual([visible.id]);
     expect(await articles.categories()).toEqual([{ id: expect.any(Number), name: '甲', articleCount: 1 }]);
@@ -104,6 +106,8 @@ describe.each(backendList)('KyselyArticleRepository on $name', (backend) => {
     expect(await articles.addReadingDuration(id, 12)).toBe(42);
     expect(await articles.addLike(id)).toBe(1);
     expect(await articles.addLike(999_999)).toBeUndefined();
+    expect(await articles.countersOf(id)).toEqual({ views: 3, likes: 1, readingDuration: 42 });
+    expect(await articles.countersOf(999_999)).toBeUndefined();
   });
 
   it('ranks title hits first, then by views', async () => {

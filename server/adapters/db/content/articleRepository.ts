@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type {
+  ArticleCounters,
   ArticleDetail,
   ArticleDraft,
   ArticleLink,
@@ -96,6 +97,16 @@ export class KyselyArticleRepository implements ArticleRepository {
     if (!row) return undefined;
     const [summary] = await this.withTags([row]);
     return { ...summary!, content: row.content, readingDuration: Number(row.reading_duration) };
+  }
+
+  async countersOf(id: number): Promise<ArticleCounters | undefined> {
+    const row = await this.db
+      .selectFrom('article')
+      .select(['views', 'likes', 'reading_duration'])
+      .where('id', '=', id)
+      .where('status', '=', 'public')
+      .executeTakeFirst();
+    return row && { views: Number(row.views), likes: Number(row.likes), readingDuration: Number(row.reading_duration) };
   }
 
   async addViews(views: ReadonlyMap<number, number>): Promise<void> {
