@@ -200,7 +200,13 @@ describeInBrowser('the reading pages', () => {
     await page.locator('.related__title', { hasText: related[0]!.article_title }).click();
     await page.waitForURL(`**/article?id=${related[0]!.id}`);
     await expect.poll(() => page.locator('.page-banner__title:visible').innerText()).toBe(related[0]!.article_title);
-    await expect.poll(() => page.locator('.md-editor-preview h2').allInnerTexts()).not.toEqual(firstHeadings);
+    // Rendered in the browser once the renderer's chunk is in (a loading sign until then).
+    const shownHeadings = () => page.locator('.md-editor-preview h2').allInnerTexts();
+    const secondShown = async () => {
+      const shown = await shownHeadings();
+      return shown.length > 0 && shown.join('\n') !== firstHeadings.join('\n');
+    };
+    await expect.poll(secondShown).toBe(true);
     const headings = await page.locator('.md-editor-preview :is(h2, h3)').allInnerTexts();
     expect(headings.length).toBeGreaterThan(1);
     await expect.poll(() => page.locator('.toc-card .article-toc a').allInnerTexts()).toEqual(headings.map((h) => h.trim()));

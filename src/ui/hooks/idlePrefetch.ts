@@ -7,7 +7,7 @@ import { useService } from '../di';
  * is idle after the page has loaded, one at a time, so its first open needs no download. The HTTP
  * transport comes first: every next page and every button that saves needs it.
  */
-export const IDLE_PREFETCH_ORDER = ['transport', 'search', 'login', 'notifications', 'player', 'chat'] as const;
+export const IDLE_PREFETCH_ORDER = ['transport', 'search', 'login', 'notifications', 'article', 'player', 'chat'] as const;
 export type IdlePart = (typeof IDLE_PREFETCH_ORDER)[number];
 
 /** A fetch of code only: it starts nothing and resolves (never rejects) once the chunk is in or has failed. */

@@ -1,10 +1,10 @@
-import DOMPurify from 'dompurify';
-import { MdPreview } from 'md-editor-rt';
 import mediumZoom, { type Zoom } from 'medium-zoom';
-import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import type { CodeTheme, PreviewTheme } from '../../../domain/preferences/preferences';
 import type { Theme } from '../../../domain/theme/theme';
 import { useHydrated, usePageData } from '../../app/pageData';
+import { Loading } from '../../components/Loading';
+import { lazyPart } from '../../hooks/lazyPart';
 import { useCopy } from '../../hooks/useCopy';
 import { readHeadings, type TocHeading } from './ArticleToc';
 import { codeStyleUrl } from './markdown';
@@ -13,12 +13,16 @@ import './article.css';
 const ARTICLE_EDITOR_ID = 'article-body';
 /** md-editor-rt's id for the element holding the rendered Markdown. */
 const PREVIEW_ID = `${ARTICLE_EDITOR_ID}-preview`;
-/** Code blocks longer than this start folded; the articles' examples are rarely that long. */
-const CODE_FOLD_LINES = 80;
 /** The dimmed page behind a zoomed image (md-editor-rt's own shade). */
 const ZOOM_BACKGROUND = '#00000073';
 
-const purify = (html: string) => DOMPurify.sanitize(html, { ADD_ATTR: ['target'] });
+/**
+ * The Markdown renderer (md-editor-rt and highlight.js) is not needed to hydrate the server's rendering of
+ * a body, so it stays out of the article page's first load and comes when the browser is idle. An article
+ * reached by a link renders its body here: then its fetch starts beside the page's own chunk.
+ */
+const markdownPreview = lazyPart(() => import('./MarkdownPreview'), { idle: 'article' });
+if (typeof document !== 'undefined' && !document.getElementById(PREVIEW_ID)) markdownPreview.preload();
 
 interface ArticleBodyProps {
   markdown: string;
@@ -47,7 +51,7 @@ function useServerRendering(markdown: string): string | undefined {
 /** The Markdown body in the chosen preview and code themes; images zoom, code blocks copy. */
 export function ArticleBody({ markdown, theme, previewTheme, codeTheme, onHeadings }: ArticleBodyProps) {
   const copy = useCopy();
-  const sanitize = usePageData().sanitizeHtml ?? purify;
+  const { sanitizeHtml } = usePageData();
   const href = codeStyleUrl(codeTheme, previewTheme, theme);
   const serverHtml = useServerRendering(markdown);
   const container = useRef<HTMLDivElement>(null);
@@ -86,29 +90,25 @@ export function ArticleBody({ markdown, theme, previewTheme, codeTheme, onHeadin
     <div className="article-body" onClickCapture={onClickCapture} data-code-theme={codeTheme} ref={container}>
       {/* The code theme's stylesheet sits with the body (in the server's markup too); a change swaps its href. */}
       <link id="article-code-style" rel="stylesheet" href={href} />
-      {serverHtml !== undefined ? (
-        // md-editor-rt's two wrappers as it renders them, around the markup it made on the server.
-        <div id={ARTICLE_EDITOR_ID} className="md-editor md-editor-previewOnly" data-theme={theme}>
-          <div id={PREVIEW_ID} className={`md-editor-preview ${previewTheme}-theme`} dangerouslySetInnerHTML={{ __html: serverHtml }} />
-        </div>
-      ) : (
-        <MdPreview
-          id={ARTICLE_EDITOR_ID}
-          value={markdown}
-          theme={theme}
-          previewTheme={previewTheme}
-          codeTheme={codeTheme}
-          language="zh-CN"
-          noMermaid
-          noKatex
-          noEcharts
-          noImgZoomIn
-          sanitize={sanitize}
-          showCodeRowNumber={false}
-          autoFoldThreshold={CODE_FOLD_LINES}
-          onHtmlChanged={rendered}
-        />
-      )}
+      {/* The same boundary on the server (where the renderer is loaded) and while hydrating (where it is not). */}
+      <Suspense fallback={<Loading />}>
+        {serverHtml !== undefined ? (
+          // md-editor-rt's two wrappers as it renders them, around the markup it made on the server.
+          <div id={ARTICLE_EDITOR_ID} className="md-editor md-editor-previewOnly" data-theme={theme}>
+            <div id={PREVIEW_ID} className={`md-editor-preview ${previewTheme}-theme`} dangerouslySetInnerHTML={{ __html: serverHtml }} />
+          </div>
+        ) : (
+          <markdownPreview.Component
+            id={ARTICLE_EDITOR_ID}
+            markdown={markdown}
+            theme={theme}
+            previewTheme={previewTheme}
+            codeTheme={codeTheme}
+            sanitize={sanitizeHtml}
+            onRendered={rendered}
+          />
+        )}
+      </Suspense>
     </div>
   );
 }
