@@ -44,6 +44,8 @@ if (seed) {
       const app = appFor(seed);
       // As a transition, hydration yields to the browser every few milliseconds instead of holding the main
       // thread for the whole tree (a blocking lane is never time-sliced); a tap meanwhile hydrates at once.
+      // The page's own boundary may then hydrate after answers have come in: what it reads from a store
+      // must start from what the server rendered (see useSiteViewCount).
       startTransition(() => {
         hydrateRoot(root, app, {
           // A mismatch is a defect (the page would be rendered again in the browser): say so in the console.

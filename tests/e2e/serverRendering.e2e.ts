@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { ArticleDetailDto, ArticlePageDto, TimelinePageDto } from '../../src/protocol/content';
+import { compactCount } from '../../src/domain/shared/compactCount';
 import { describeInBrowser, startSite, waitForHydration, type Site } from './support/harness';
 
 /** Where the page's landmarks sit, to compare the server's markup with the hydrated page. */
@@ -97,6 +98,28 @@ describeInBrowser('pages rendered on the server', () => {
       await page.close();
     },
   );
+
+  it('/home on a slow phone hydrates in slices without a warning, then shows the visit just counted', async () => {
+    // Hydration runs in slices: the page's own part may hydrate after the view count has come back. The
+    // author card must hydrate with the server's count, then show the visit.
+    const page = await site.newPage();
+    // A reader coming from another page of the site: the code is in the browser's cache, answers come fast.
+    await page.goto('/archives');
+    await waitForHydration(page);
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const counted = page.waitForResponse((response) => response.url().endsWith('/api/config/addView'));
+    await page.goto('/home');
+    await waitForHydration(page);
+    await counted;
+    await page.waitForLoadState('networkidle');
+    // This visit was the last one counted.
+    const viewCount = (await site.api<{ viewCount: number }>('/api/config')).result!.viewCount;
+    expect(site.log(page).consoleErrors).toEqual([]);
+    const shown = page.locator('.author-card__facts dd').last();
+    await expect.poll(() => shown.textContent()).toBe(compactCount(viewCount));
+    await page.close();
+  });
 
   it('an article carries schema.org BlogPosting data beside its Open Graph tags', async () => {
     const html = await (await fetch(`${site.baseUrl}/article?id=${withCode.id}`)).text();

@@ -18,12 +18,15 @@ class SiteInfoStore {
   private loading: Promise<void> | null = null;
   /** The view count the server answered when this visit was counted (see viewCounted). */
   private counted = 0;
+  /** The count in the page the server rendered: what hydration must render, whenever the visit is counted. */
+  private readonly served: number | null;
 
   /** `seeded`: the configuration the server rendered the page with, which is not fetched again. */
   constructor(
     private readonly api: SiteApi,
     seeded: SiteInfo | null,
   ) {
+    this.served = seeded?.viewCount ?? null;
     if (seeded) {
       this.state = { info: seeded, failed: false };
       this.loading = Promise.resolve();
@@ -62,6 +65,8 @@ class SiteInfoStore {
     return info ? Math.max(info.viewCount, this.counted) : null;
   };
 
+  readonly servedViewCount = (): number | null => this.served;
+
   private update(next: SiteInfoState): void {
     this.state = next;
     this.notify();
@@ -97,7 +102,8 @@ export function useSiteInfo(): SiteInfo | null {
 /** The site's views, this visit's included once it is counted; null before the configuration is in. */
 export function useSiteViewCount(): number | null {
   const store = useStore();
-  return useSyncExternalStore(store.subscribe, store.viewCount, store.viewCount);
+  // A part of the page hydrated after the visit was counted still starts from the server's count.
+  return useSyncExternalStore(store.subscribe, store.viewCount, store.servedViewCount);
 }
 
 /** Re-reads the configuration. */
