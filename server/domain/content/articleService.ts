@@ -106,14 +106,7 @@ export class ArticleService {
   async read(rawId: string): Promise<ArticleDetailDto> {
     const id = parseId(rawId, contentMessages.article);
     // The text from memory, the counts (a single row's three numbers) from the database each time.
-    const [article, counters] = await Promise.all([
-      this.texts.answer(`article:${id}`, ARTICLE_TEXT_TOPICS, async () => {
-        const found = await this.articles.findPublic(id);
-        if (!found) throw new AppError('notFound', contentMessages.articleNotFound);
-        return found;
-      }),
-      this.articles.countersOf(id),
-    ]);
+    const [article, counters] = await Promise.all([this.keptText(id), this.articles.countersOf(id)]);
     if (!counters) throw new AppError('notFound', contentMessages.articleNotFound);
     this.views.count(id);
     return toDetail({ ...article, ...counters, views: counters.views + this.views.unstored(id) });
@@ -124,9 +117,24 @@ export class ArticleService {
     return this.views.flush();
   }
 
-  /** A public article without counting a view (page metadata, feeds). */
+  /**
+   * A public article without counting a view, for the page's metadata: its kept text, with the counts as
+   * they were when the text was kept.
+   */
   async peek(id: number): Promise<ArticleDetail | undefined> {
-    return this.articles.findPublic(id);
+    return this.keptText(id).catch((error: unknown) => {
+      if (error instanceof AppError && error.kind === 'notFound') return undefined;
+      throw error;
+    });
+  }
+
+  /** A public article's text, from memory while no write has changed it. */
+  private keptText(id: number): Promise<ArticleDetail> {
+    return this.texts.answer(`article:${id}`, ARTICLE_TEXT_TOPICS, async () => {
+      const found = await this.articles.findPublic(id);
+      if (!found) throw new AppError('notFound', contentMessages.articleNotFound);
+      return found;
+    });
   }
 
   /** The newest public articles, for the feed. */

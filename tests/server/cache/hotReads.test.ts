@@ -53,6 +53,13 @@ describe.each(await backends())('hot reads on $name', (backend) => {
   });
 
   const test = it.skipIf(backend.skipReason !== undefined);
+  /** `npm run import` beside the running site, telling it what it changed. */
+  const siteImporter = () =>
+    new MarkdownImporter({
+      articles: new KyselyArticleRepository(db.db, db.dialect),
+      media: new LocalMediaStore(path.join(data.config.dataDir, 'media')),
+      changes: site.server.changes,
+    });
 
   test("answers from memory: a change made behind the server's back shows once a write drops the answer", async () => {
     await expectFresh(site, reference);
@@ -121,11 +128,7 @@ describe.each(await backends())('hot reads on $name', (backend) => {
 
   test("an article's text is kept for its readers, its counts are read each time, and an edit shows at once", async () => {
     const post = markdownPost('正文会被记住的文章');
-    const importer = new MarkdownImporter({
-      articles: new KyselyArticleRepository(db.db, db.dialect),
-      media: new LocalMediaStore(path.join(data.config.dataDir, 'media')),
-      changes: site.server.changes,
-    });
+    const importer = siteImporter();
     const [created] = await importer.importFiles(await findMarkdownFiles([post.dir]));
     if (created?.status !== 'created') throw new Error(`not imported: ${JSON.stringify(created)}`);
     const { id } = created;
@@ -169,11 +172,7 @@ describe.each(await backends())('hot reads on $name', (backend) => {
   test('an imported article shows at once in the home pages, the hottest list, the taxonomy and the facts', async () => {
     await expectFresh(site, reference);
     const post = markdownPost('缓存失效之后导入的文章');
-    const importer = new MarkdownImporter({
-      articles: new KyselyArticleRepository(db.db, db.dialect),
-      media: new LocalMediaStore(path.join(data.config.dataDir, 'media')),
-      changes: site.server.changes,
-    });
+    const importer = siteImporter();
     const [outcome] = await importer.importFiles(await findMarkdownFiles([post.dir]));
     expect(outcome?.status).toBe('created');
     await expectFresh(site, reference);
