@@ -391,8 +391,10 @@ describeInBrowser('/home and its pages', () => {
     await pager(page).getByRole('link', { name: zhCN.content.pageNumber(2) }).click();
     await page.waitForURL(/\/home\?page=2$/);
     await currentPage(page, 2);
-    // Down the page, then up a little: the header slides back.
+    // Down the page, then up a little: the header slides back. Each scroll waits for the header to have
+    // seen it: two scrolls in one frame make one scroll event, which would read as a scroll down only.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await page.locator('header.site-header[data-hidden="true"]').waitFor({ state: 'attached' });
     await page.evaluate(() => window.scrollBy(0, -150));
     await page.locator('header.site-header[data-hidden="false"]').waitFor();
     expect(await scrollY(page)).toBeGreaterThan(1000);
