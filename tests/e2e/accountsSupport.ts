@@ -77,7 +77,8 @@ export async function startAccountsSite(env: Record<string, string> = {}): Promi
 let counter = 0;
 export function freshName(prefix = 'e2e'): string {
   counter += 1;
-  return `${prefix}${Date.now() % 100000}${counter}`.slice(0, 16);
+  // Padded: an unpadded clock suffix could leave a name under the 5-character minimum.
+  return `${prefix}${String(Date.now() % 100000).padStart(5, '0')}${counter}`.slice(0, 16);
 }
 
 export async function openAt(page: Page, pathname: string): Promise<void> {

@@ -158,10 +158,11 @@ describeInBrowser('the reading pages', () => {
 
     const code = page.locator('.md-editor-code').first();
     await code.locator('.md-editor-copy-button').click();
+    // The toast comes once the clipboard write has finished.
+    await expect.poll(() => page.locator('body').innerText()).toContain(zhCN.copy.succeeded('').trim());
     const copied = await page.evaluate(() => navigator.clipboard.readText());
     expect(copied.length).toBeGreaterThan(0);
     expect((await code.locator('pre code').innerText()).trim()).toContain(copied.trim().split('\n')[0]);
-    await expect.poll(() => page.locator('body').innerText()).toContain(zhCN.copy.succeeded('').trim());
 
     // Images in the body zoom in on a click.
     const zoomed = () => page.evaluate(() => document.body.classList.contains('medium-zoom--opened'));

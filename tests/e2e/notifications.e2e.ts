@@ -65,10 +65,11 @@ describeInBrowser('the message drawer in the browser (spec section 2)', () => {
     if (type !== 3) await site.server.notifications.toAllUsers({ type, message: '新内容发布了', toId: toId ?? 0 });
     await page.getByRole('button', { name: /我的消息/ }).click();
     await drawer(page).waitFor();
-    // The drawer reloads on open, so the notice published after sign-in is there.
-    const first = items(page).first();
-    await first.locator('.notify-item__new').waitFor();
-    await first.locator('.notify-item__body').click();
+    // The drawer reloads on open, so the notice published after sign-in comes, first (the newest).
+    const notice = items(page).filter({ hasText: type === 3 ? '有人回复了你的留言' : '新内容发布了' });
+    await notice.locator('.notify-item__new').waitFor();
+    expect(await items(page).first().innerText()).toBe(await notice.innerText());
+    await notice.locator('.notify-item__body').click();
     await page.waitForURL((url) => url.pathname + url.search === path);
     await drawer(page).waitFor({ state: 'detached' });
 

@@ -80,7 +80,8 @@ export const notificationsMachine = setup({
     context: {} as NotificationsContext,
     events: {} as NotificationsEvent,
     emitted: {} as NotificationsEmitted,
-    tags: {} as 'busy' | 'error' | 'ready',
+    /** busy: a request is under way; acting: a notice is being opened or deleted (the list shown stays usable otherwise). */
+    tags: {} as 'busy' | 'acting' | 'error' | 'ready',
   },
   actors: { fetchPage, markRead, deleteItem },
   delays: {
@@ -101,6 +102,11 @@ export const notificationsMachine = setup({
         event.type === 'item.open' || event.type === 'item.follow' || event.type === 'item.delete' ? event.id : null,
       link: ({ event }) => (event.type === 'item.follow' ? { target: event.target } : null),
     }),
+    /** The notice opened shows as read at once, without waiting for the reload that follows. */
+    markShownRead: assign(({ context }) => ({
+      items: context.items.map((item) => (item.id === context.activeId ? { ...item, unread: false } : item)),
+      unread: Math.max(0, context.unread - 1),
+    })),
     navigate: emit(({ context }) => {
       if (context.link) return { type: 'navigate' as const, target: context.link.target };
       const item = context.items.find((entry) => entry.id === context.activeId);
@@ -128,8 +134,13 @@ export const notificationsMachine = setup({
         /** Page 1 from scratch: on start, on opening the drawer, after a click or a delete. */
         loadingFirst: {
           tags: ['busy'],
-          // The list shown meanwhile is the last one: its links keep working (the reload starts again after).
-          on: { 'item.follow': { target: 'opening', actions: 'remember' } },
+          // The list shown meanwhile is the last one: its notices and links keep working (the reload starts again after).
+          on: {
+            // The list must be read after the opening: a notice that arrived since this load began is shown.
+            'drawer.open': { target: 'loadingFirst', reenter: true, actions: 'openDrawer' },
+            'item.open': { target: 'opening', actions: 'remember' },
+            'item.follow': { target: 'opening', actions: 'remember' },
+          },
           invoke: {
             src: 'fetchPage',
             input: { page: 1, size: NOTIFICATION_PAGE_SIZE },
@@ -148,7 +159,10 @@ export const notificationsMachine = setup({
         },
         loadingMore: {
           tags: ['busy'],
-          on: { 'item.follow': { target: 'opening', actions: 'remember' } },
+          on: {
+            'item.open': { target: 'opening', actions: 'remember' },
+            'item.follow': { target: 'opening', actions: 'remember' },
+          },
           invoke: {
             src: 'fetchPage',
             input: ({ context }) => ({ page: context.page + 1, size: NOTIFICATION_PAGE_SIZE }),
@@ -184,12 +198,13 @@ export const notificationsMachine = setup({
           on: {
             'drawer.open': { target: 'loadingFirst', actions: 'openDrawer' },
             'list.refresh': { target: 'loadingFirst' },
+            'item.open': { target: 'opening', actions: 'remember' },
             'item.follow': { target: 'opening', actions: 'remember' },
           },
         },
         /** Spec: a click marks the notice read, navigates by type (or by the link clicked), closes the drawer and reloads. */
         opening: {
-          tags: ['busy'],
+          tags: ['busy', 'acting'],
           initial: 'checking',
           states: {
             checking: {
@@ -200,7 +215,7 @@ export const notificationsMachine = setup({
                 src: 'markRead',
                 input: ({ context }) => ({ id: context.activeId ?? 0 }),
                 // A failed mark still takes the reader where they wanted to go.
-                onDone: { target: 'done' },
+                onDone: { target: 'done', actions: 'markShownRead' },
                 onError: { target: 'done' },
               },
             },
@@ -212,7 +227,7 @@ export const notificationsMachine = setup({
         },
         /** Spec: a delete shows "删除成功" and reloads from page 1. */
         deleting: {
-          tags: ['busy'],
+          tags: ['busy', 'acting'],
           invoke: {
             src: 'deleteItem',
             input: ({ context }) => ({ id: context.activeId ?? 0 }),

@@ -200,6 +200,60 @@ describe('notificationsMachine', () => {
     expect(actor.getSnapshot().context.items.find((item) => item.id === 2)?.unread).toBe(false);
   });
 
+  /** Holds every page request until `release()`: the tests below act while a load is under way. */
+  function holdPages(server: FakeNotifyServer) {
+    const waiting: (() => void)[] = [];
+    const answer = server.page.bind(server);
+    server.page = (page, size) => new Promise((resolve) => waiting.push(() => resolve(answer(page, size))));
+    return () => waiting.splice(0).forEach((resolve) => resolve());
+  }
+
+  it('a notice opened shows as read, and the badge drops, before the reload answers', async () => {
+    const server = new FakeNotifyServer(2);
+    const { actor } = start(server);
+    actor.send({ type: 'session.started' });
+    await settled(actor);
+    const release = holdPages(server);
+    actor.send({ type: 'item.open', id: 2 });
+    await waitFor(actor, (s) => s.matches({ active: 'loadingFirst' }));
+    expect(actor.getSnapshot().context.items.find((item) => item.id === 2)?.unread).toBe(false);
+    expect(actor.getSnapshot().context.unread).toBe(1);
+    release();
+    await settled(actor);
+    expect(actor.getSnapshot().context.unread).toBe(1);
+  });
+
+  it('opening the drawer while page 1 loads asks again, so a notice that arrived meanwhile is shown', async () => {
+    const server = new FakeNotifyServer(1);
+    const release = holdPages(server);
+    const { actor } = start(server);
+    actor.send({ type: 'session.started' });
+    server.arrive();
+    actor.send({ type: 'drawer.open' });
+    release();
+    await settled(actor);
+    expect(ids(actor)).toEqual([2, 1]);
+    expect(server.calls.page).toEqual([1, 1]);
+  });
+
+  it('a notice in the list shown while it loads opens like any other', async () => {
+    const server = new FakeNotifyServer(2, 3);
+    const { actor, emitted } = start(server);
+    actor.send({ type: 'session.started' });
+    await settled(actor);
+    const release = holdPages(server);
+    actor.send({ type: 'drawer.open' });
+    expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+    expect(actor.getSnapshot().hasTag('acting')).toBe(false);
+    actor.send({ type: 'item.open', id: 1 });
+    expect(actor.getSnapshot().hasTag('acting')).toBe(true);
+    await waitFor(actor, (s) => !s.hasTag('acting'));
+    release();
+    await settled(actor);
+    expect(server.calls.markRead).toEqual([1]);
+    expect(emitted).toContainEqual({ type: 'navigate', target: { kind: 'route', path: '/message/list' } });
+  });
+
   it('a delete says 删除成功 and reloads from page 1', async () => {
     const server = new FakeNotifyServer(15);
     const { actor, emitted } = start(server);

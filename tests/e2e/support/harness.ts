@@ -177,6 +177,19 @@ export async function makeScrollable(page: Page, height = 4000): Promise<void> {
   }, height);
 }
 
+/** Scrolls the window to `y` and waits for the scroll event, so the listeners added before have seen it. */
+export async function scrollAndSettle(page: Page, y: number): Promise<void> {
+  await page.evaluate(
+    (top) =>
+      new Promise<void>((resolve) => {
+        if (Math.round(window.scrollY) === top) return resolve();
+        window.addEventListener('scroll', () => resolve(), { once: true });
+        window.scrollTo(0, top);
+      }),
+    y,
+  );
+}
+
 /**
  * The page's reader saves data (`navigator.connection.saveData`), so the idle prefetch stands aside and
  * each lazily loaded part is fetched on its first use: for tests that prove what the first load leaves out.

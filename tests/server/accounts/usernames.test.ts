@@ -47,7 +47,8 @@ describe('look-alike user names', () => {
   });
 
   it('still accepts ordinary names: Latin with digits, Chinese, Chinese with Latin, Japanese', async () => {
-    for (const username of [uniqueName('plain'), `听雨${Date.now() % 100000}`, `小明abc${Date.now() % 1000}`, `ゆき桜${Date.now() % 1000}`]) {
+    // Fixed names: this server's data folder is its own. (A clock-made suffix once made `ゆき桜7`, 4 characters.)
+    for (const username of [uniqueName('plain'), '听雨听风者', '小明abc1', 'ゆき桜さくら']) {
       const response = await register(username);
       expect(response.json(), username).toMatchObject({ code: 0 });
     }

@@ -20,7 +20,16 @@ function formatTime(iso: string, now: number): string {
   return zhCN.relativeTime[unit.unit](unit.value);
 }
 
-function Item({ item, busy, now }: { item: NotificationItem; busy: boolean; now: number }) {
+interface ItemProps {
+  item: NotificationItem;
+  /** A notice is being opened or deleted: nothing else starts meanwhile. */
+  acting: boolean;
+  /** Any request is under way, a reload included: a delete waits for it (it reloads the list itself). */
+  busy: boolean;
+  now: number;
+}
+
+function Item({ item, acting, busy, now }: ItemProps) {
   const notifications = useService(TOKENS.notifications);
   const [confirming, setConfirming] = useState(false);
   const open = () => notifications.send({ type: 'item.open', id: item.id });
@@ -32,7 +41,7 @@ function Item({ item, busy, now }: { item: NotificationItem; busy: boolean; now:
         onClick={(event) => {
           const link = (event.target as Element).closest('a');
           if (!link) {
-            if (!busy) open();
+            open();
             return;
           }
           // A link inside the notice leads where it says, not to the notice's own destination.
@@ -50,7 +59,7 @@ function Item({ item, busy, now }: { item: NotificationItem; busy: boolean; now:
         </time>
       </div>
       <div className="notify-item__actions">
-        <button type="button" className="icon-button" aria-label={text.jump} title={text.jump} disabled={busy} onClick={open}>
+        <button type="button" className="icon-button" aria-label={text.jump} title={text.jump} disabled={acting} onClick={open}>
           <ArrowUpRight aria-hidden="true" />
         </button>
         <Popover.Root open={confirming} onOpenChange={setConfirming}>
@@ -94,6 +103,7 @@ export default function NotificationDrawer() {
   const items = useSelector(notifications, (s) => s.context.items);
   const exhausted = useSelector(notifications, (s) => s.context.exhausted);
   const busy = useSelector(notifications, (s) => s.hasTag('busy'));
+  const acting = useSelector(notifications, (s) => s.hasTag('acting'));
   const loadingMore = useSelector(notifications, (s) => s.matches({ active: 'loadingMore' }));
   const now = clock.now();
 
@@ -123,7 +133,7 @@ export default function NotificationDrawer() {
           ) : (
             <ul className="notify-list">
               {items.map((item) => (
-                <Item key={item.id} item={item} busy={busy} now={now} />
+                <Item key={item.id} item={item} acting={acting} busy={busy} now={now} />
               ))}
             </ul>
           )}
