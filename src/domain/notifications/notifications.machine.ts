@@ -73,6 +73,12 @@ const deleteItem = fromPromise<void, { id: number }>(async () => {
   throw new Error('notifications: deleteItem actor not provided');
 });
 
+/** A notice opens from the list shown, whether it is loading, loaded or failed to reload; not mid-open or mid-delete. */
+const OPENS_NOTICES = {
+  'item.open': { target: 'opening', actions: 'remember' },
+  'item.follow': { target: 'opening', actions: 'remember' },
+} as const;
+
 const EMPTY = { items: [], page: 0, total: 0, unread: 0, exhausted: false, error: null, activeId: null, link: null };
 
 export const notificationsMachine = setup({
@@ -138,8 +144,7 @@ export const notificationsMachine = setup({
           on: {
             // The list must be read after the opening: a notice that arrived since this load began is shown.
             'drawer.open': { target: 'loadingFirst', reenter: true, actions: 'openDrawer' },
-            'item.open': { target: 'opening', actions: 'remember' },
-            'item.follow': { target: 'opening', actions: 'remember' },
+            ...OPENS_NOTICES,
           },
           invoke: {
             src: 'fetchPage',
@@ -160,8 +165,7 @@ export const notificationsMachine = setup({
         loadingMore: {
           tags: ['busy'],
           on: {
-            'item.open': { target: 'opening', actions: 'remember' },
-            'item.follow': { target: 'opening', actions: 'remember' },
+            ...OPENS_NOTICES,
           },
           invoke: {
             src: 'fetchPage',
@@ -187,8 +191,7 @@ export const notificationsMachine = setup({
             'drawer.open': { target: 'loadingFirst', actions: 'openDrawer' },
             'list.refresh': { target: 'loadingFirst' },
             'page.next': { guard: 'canLoadMore', target: 'loadingMore' },
-            'item.open': { target: 'opening', actions: 'remember' },
-            'item.follow': { target: 'opening', actions: 'remember' },
+            ...OPENS_NOTICES,
             'item.delete': { target: 'deleting', actions: 'remember' },
           },
         },
@@ -198,8 +201,7 @@ export const notificationsMachine = setup({
           on: {
             'drawer.open': { target: 'loadingFirst', actions: 'openDrawer' },
             'list.refresh': { target: 'loadingFirst' },
-            'item.open': { target: 'opening', actions: 'remember' },
-            'item.follow': { target: 'opening', actions: 'remember' },
+            ...OPENS_NOTICES,
           },
         },
         /** Spec: a click marks the notice read, navigates by type (or by the link clicked), closes the drawer and reloads. */
