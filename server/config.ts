@@ -23,6 +23,10 @@ export interface AppConfig {
   musicUpstream: string | undefined;
   seedDemo: boolean;
   logLevel: string;
+  /** A database statement running longer is cancelled and its request answered 503 (PostgreSQL). */
+  statementTimeoutMs: number;
+  /** A database statement taking at least this long is logged as slow, with its name. */
+  slowQueryMs: number;
   clientDir: string;
 }
 
@@ -89,6 +93,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     musicUpstream: urlOrUndefined(env, 'MUSIC_UPSTREAM', ['http:', 'https:']),
     seedDemo: flag(env, 'SEED_DEMO', true),
     logLevel,
+    statementTimeoutMs: integerIn(env, 'DB_STATEMENT_TIMEOUT_MS', 5_000, 100, 3_600_000),
+    slowQueryMs: integerIn(env, 'SLOW_QUERY_MS', 500, 1, 3_600_000),
     clientDir: path.resolve(cwd, env.CLIENT_DIR || 'dist'),
   };
 }

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { pino } from 'pino';
 import type { AppConfig } from './config';
 import type { Database } from './adapters/db/schema';
 import { KyselyUserRepository } from './adapters/db/userRepository';
@@ -17,7 +18,8 @@ import { AccountService } from './domain/accounts/accountService';
 import { NotificationService } from './domain/notifications/notificationService';
 import type { NotificationPublisher } from './ports/notificationPublisher';
 import type { PasswordHasher } from './ports/passwordHasher';
-import { openDatabase } from './adapters/db/connect';
+import { openDatabase, type DatabaseEvents, type DatabaseHandle } from './adapters/db/connect';
+import { dependencyFault } from './adapters/faults';
 import { migrateToLatest } from './adapters/db/migrations';
 import { KyselySiteRepository } from './adapters/db/siteRepository';
 import { buildApp } from './adapters/http/app';
@@ -156,7 +158,13 @@ export const READ_CACHE_TTL_MS = 5_000;
 
 /** The server's composition root: configuration in, a listening server out. */
 export async function createServer(config: AppConfig, overrides: ServerOverrides = {}): Promise<CreatedServer> {
-  const database = openDatabase(config);
+  // The server's own events go to the app's logger once it exists, before that to one of the same form.
+  let log: ServerLog = pino({ level: config.logLevel });
+  const database = openDatabase({
+    ...config,
+    limits: { statementTimeoutMs: config.statementTimeoutMs, slowQueryMs: config.slowQueryMs, events: databaseEvents(() => log) },
+  });
+  await waitForDatabase(database, log);
   await migrateToLatest(database.db as Kysely<unknown>, database.dialect);
 
   const { accounts, notifications } = createAccountServices(database.db, overrides.passwordHasher, config.registerLimitPerHour);
@@ -211,9 +219,12 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
   const counterLagMs = overrides.counterLagMs ?? COUNTER_LAG_MS;
   const ttlMs = overrides.readCacheTtlMs ?? READ_CACHE_TTL_MS;
   // Articles' text, kept apart from the answers as sent: it is dropped by the same changes.
-  const articleTexts = new MemoryReadCache<ArticleDetail>({ ttlMs, maxEntries: ARTICLE_TEXTS_KEPT });
+  // While the database is away, readers get the last answers rather than errors.
+  const staleOnError = (error: unknown) => dependencyFault(error) !== undefined;
+  const articleTexts = new MemoryReadCache<ArticleDetail>({ ttlMs, maxEntries: ARTICLE_TEXTS_KEPT, staleOnError });
   const readCache = new MemoryReadCache<Buffer>({
     ttlMs,
+    staleOnError,
     onChange: (topics) => {
       articleTexts.invalidate(topics);
       relay?.publish(topics);
@@ -262,9 +273,23 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
       costlyRoutesPerMinute: config.rateLimitPerMinute,
     },
   );
+  log = app.log;
   const gate = installDrainGate(app.server, zhCN.backup.shuttingDown);
   const logUnstored = (error: unknown) => app.log.error(error, 'views not stored');
-  const viewTimer = setInterval(() => void content.articles.storeViews().catch(logUnstored), counterLagMs).unref();
+  // Views that cannot be stored stay counted in memory and go with the next write that succeeds.
+  let viewsHeld = false;
+  const storeViews = () =>
+    content.articles.storeViews().then(
+      () => {
+        if (viewsHeld) app.log.info('阅读量已补存');
+        viewsHeld = false;
+      },
+      (error: unknown) => {
+        if (!viewsHeld) logUnstored(error);
+        viewsHeld = true;
+      },
+    );
+  const viewTimer = setInterval(() => void storeViews(), counterLagMs).unref();
   const settleCounters = async () => {
     try {
       await content.articles.storeViews();
@@ -295,6 +320,41 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
       return drained;
     },
   };
+}
+
+type ServerLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+
+/** How the database's faults read in the log; `log` is asked each time, as it changes once the app exists. */
+function databaseEvents(log: () => ServerLog): DatabaseEvents {
+  const reason = (error: unknown) => (error as Error | undefined)?.message ?? String(error);
+  return {
+    slowQuery: (detail) => log().warn(detail, `慢查询：${detail.query}（${detail.ms} ms）`),
+    down: (error) => log().error({ reason: reason(error) }, '数据库不可用：需要它的请求将以 503 回答，数据库恢复后自动重连'),
+    up: (ms) => log().info({ downForMs: Math.round(ms) }, `数据库已恢复（中断 ${(ms / 1000).toFixed(1)} 秒）`),
+    connectionLost: (error) => log().warn({ reason: reason(error) }, '数据库连接已断开，连接池将建立新连接'),
+  };
+}
+
+/** Longest wait between two attempts to reach a database that is not there at start. */
+const START_RETRY_MAX_MS = 10_000;
+
+/**
+ * A server started before its database (a reboot, a failover) waits for it, saying so, instead of exiting;
+ * a database that answers with a refusal (a wrong password, a missing database) stops the start at once.
+ */
+async function waitForDatabase(database: DatabaseHandle, log: ServerLog): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await sql`select 1`.execute(database.db);
+      if (attempt > 1) log.info('数据库已连接');
+      return;
+    } catch (error) {
+      if (dependencyFault(error) !== 'unavailable') throw error;
+      const delayMs = Math.min(START_RETRY_MAX_MS, 500 * 2 ** (attempt - 1));
+      log.warn({ reason: (error as Error).message, attempt }, `数据库暂不可用，${delayMs / 1000} 秒后重试（第 ${attempt} 次）`);
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+    }
+  }
 }
 
 export async function startServer(config: AppConfig, overrides: ServerOverrides = {}): Promise<RunningServer> {

@@ -4,6 +4,8 @@ import { openDatabase, type DatabaseHandle } from '../adapters/db/connect';
 import { migrateToLatest } from '../adapters/db/migrations';
 import { AppError } from '../domain/errors';
 import { ImportProblem } from '../domain/content/frontMatter';
+import { dependencyFault } from '../adapters/faults';
+import * as zhCN from '../../src/i18n/zh-CN';
 
 /** Errors a command reports as one plain line: the reader did something we can explain. */
 const EXPLAINED = [ConfigError, AppError, ImportProblem];
@@ -13,8 +15,10 @@ export async function runCommand(main: (args: string[]) => Promise<number>): Pro
   try {
     process.exitCode = await main(process.argv.slice(2));
   } catch (error) {
-    if (!EXPLAINED.some((kind) => error instanceof kind)) throw error;
-    console.error((error as Error).message);
+    const fault = dependencyFault(error);
+    if (fault) console.error(`${zhCN.backup.faults[fault]}（${(error as Error).message}）`);
+    else if (EXPLAINED.some((kind) => error instanceof kind)) console.error((error as Error).message);
+    else throw error;
     process.exitCode = 1;
   }
 }

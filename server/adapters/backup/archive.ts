@@ -44,6 +44,8 @@ export function isSafeEntryName(name: string): boolean {
 }
 
 async function write(stream: Writable, chunk: Buffer): Promise<void> {
+  // A failed destination (a full disk) destroys the stream: its error, not a wait for a drain that never comes.
+  if (stream.destroyed) throw stream.errored ?? new Error('archive stream closed');
   if (!stream.write(chunk)) await once(stream, 'drain');
 }
 
@@ -62,6 +64,10 @@ export class ArchiveWriter {
       this.output.on('error', reject);
       this.gzip.on('error', reject);
     });
+    // The writes go to the gzip stream: a failed file (a full disk) must fail them too.
+    this.output.on('error', (error) => this.gzip.destroy(error));
+    // Awaited by finish(); a backup that fails earlier reports the error where it met it.
+    this.done.catch(() => undefined);
   }
 
   async start(): Promise<void> {

@@ -18,6 +18,12 @@ export interface MemoryReadCacheOptions {
    * instances; 0 drops it at once.
    */
   lagMs?: number;
+  /**
+   * An answer past its time or dropped by a change is kept (until a fresh one replaces it or it is the
+   * oldest beyond `maxEntries`) and given again when computing a fresh one fails with an error this
+   * accepts: during a database outage readers get the last answer, not an error.
+   */
+  staleOnError?: (error: unknown) => boolean;
 }
 
 interface Entry<V> {
@@ -52,6 +58,7 @@ export class MemoryReadCache<V> implements ReadCache<V> {
   private readonly now: () => number;
   private readonly onChange: ((topics: readonly ReadTopic[]) => void) | undefined;
   private readonly lagMs: number;
+  private readonly staleOnError: ((error: unknown) => boolean) | undefined;
   private held: Held | undefined;
 
   constructor(options: MemoryReadCacheOptions) {
@@ -60,6 +67,7 @@ export class MemoryReadCache<V> implements ReadCache<V> {
     this.now = options.now ?? (() => performance.now());
     this.onChange = options.onChange;
     this.lagMs = options.lagMs ?? 0;
+    this.staleOnError = options.staleOnError;
   }
 
   get size(): number {
@@ -71,7 +79,7 @@ export class MemoryReadCache<V> implements ReadCache<V> {
     const entry = this.entries.get(key);
     if (entry === undefined) return undefined;
     if (entry.expiresAt > this.now()) return entry.value;
-    this.entries.delete(key);
+    if (this.staleOnError === undefined) this.entries.delete(key);
     return undefined;
   }
 
@@ -88,6 +96,10 @@ export class MemoryReadCache<V> implements ReadCache<V> {
         const value = await compute();
         if (this.stamp(topics) === stamp) this.keep(key, { value, topics, expiresAt: startedAt + this.ttlMs });
         return value;
+      } catch (error) {
+        const stale = this.entries.get(key);
+        if (stale !== undefined && this.staleOnError?.(error)) return stale.value;
+        throw error;
       } finally {
         if (this.pending.get(key) === pending) this.pending.delete(key);
       }
@@ -117,7 +129,12 @@ export class MemoryReadCache<V> implements ReadCache<V> {
     if (topics.length === 0) return;
     for (const topic of topics) this.generations.set(topic, (this.generations.get(topic) ?? 0) + 1);
     const touched = (shown: readonly ReadTopic[]) => shown.some((topic) => topics.includes(topic));
-    for (const [key, entry] of this.entries) if (touched(entry.topics)) this.entries.delete(key);
+    for (const [key, entry] of this.entries) {
+      if (!touched(entry.topics)) continue;
+      // Kept for an outage only: the last answer known beats an error while the data cannot be read.
+      if (this.staleOnError) entry.expiresAt = -Infinity;
+      else this.entries.delete(key);
+    }
     // Later callers must not join a computation that may have read the data before the change.
     for (const [key, pending] of this.pending) if (touched(pending.topics)) this.pending.delete(key);
   }

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type SqliteDatabase } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect, type LogEvent, type PostgresPool, type PostgresPoolClient, type SqliteDatabase } from 'kysely';
+import { DatabaseUnavailable, dependencyFault } from '../faults';
 import type { Database } from './schema';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -15,11 +16,42 @@ export interface DatabaseHandle {
 /** Statements kept prepared per SQLite file; the queries of this code base number well under a hundred. */
 export const STATEMENT_CACHE_SIZE = 256;
 
-export function openDatabase(options: { dataDir: string; databaseUrl?: string | undefined }): DatabaseHandle {
+export interface DatabaseOptions {
+  dataDir: string;
+  databaseUrl?: string | undefined;
+  /**
+   * The server's bounds (the command-line tools run without them): a PostgreSQL statement running longer is
+   * cancelled, and a statement taking at least `slowQueryMs` is told to `events.slowQuery`.
+   */
+  limits?: { statementTimeoutMs: number; slowQueryMs: number; events: DatabaseEvents };
+}
+
+/** What an operator wants to read in the log about the database. */
+export interface DatabaseEvents {
+  slowQuery(detail: { query: string; ms: number; failed: boolean; sql: string }): void;
+  /** The first failed connection of an outage; requests fail at once until a probe connects again. */
+  down(error: unknown): void;
+  /** A connection succeeded again after `downForMs`. */
+  up(downForMs: number): void;
+  /** A connection broke outside a query (a restart, a terminated backend): the pool replaces it. */
+  connectionLost(error: Error): void;
+}
+
+/** How long a connection attempt to PostgreSQL may take before the request is answered 503. */
+export const CONNECT_TIMEOUT_MS = 3_000;
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  const limits = options.limits;
+  const log = limits && ((event: LogEvent) => {
+    if (event.queryDurationMillis < limits.slowQueryMs) return;
+    const { sql } = event.query;
+    limits.events.slowQuery({ query: queryName(sql), ms: Math.round(event.queryDurationMillis), failed: event.level === 'error', sql: sql.slice(0, 300) });
+  });
   if (options.databaseUrl) {
     const connectionString = options.databaseUrl;
     // pg is loaded on the first query, and only by a site that names a PostgreSQL database.
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: () => postgresPool(connectionString) }) });
+    const pool = () => postgresPool(connectionString, limits);
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
@@ -29,15 +61,89 @@ export function openDatabase(options: { dataDir: string; databaseUrl?: string | 
   file.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({
     dialect: new SqliteDialect({ database: withStatementCache(file, STATEMENT_CACHE_SIZE) }),
+    ...(log ? { log } : {}),
   });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }
 
-async function postgresPool(connectionString: string) {
+/** A statement's name in the log: its verb and first table (`select article`), or its first words. */
+export function queryName(sql: string): string {
+  const named = /^\s*(?:with\b[\s\S]*?\)\s*)?(select|insert|update|delete)\b[\s\S]*?\b(?:from|into|update)\s+"?([\w.]+)"?/i.exec(sql);
+  if (named) return `${named[1]!.toLowerCase()} ${named[2]}`;
+  return sql.trim().split(/\s+/).slice(0, 3).join(' ');
+}
+
+async function postgresPool(connectionString: string, limits: DatabaseOptions['limits']): Promise<PostgresPool> {
   const { default: pg } = await import('pg');
   // PostgreSQL returns int8 (count(*), sums) as strings by default; our counts fit in a JS number.
   pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-  return new pg.Pool({ connectionString, max: 10 });
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    application_name: 'tingyu-blog',
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+    ...(limits
+      ? {
+          statement_timeout: limits.statementTimeoutMs,
+          // The client's own bound, for a network that stops answering rather than a slow statement.
+          query_timeout: limits.statementTimeoutMs + CONNECT_TIMEOUT_MS,
+        }
+      : {}),
+  });
+  const lost = (error: Error) => limits?.events.connectionLost(error);
+  // An idle connection that breaks is reported here; unheard, the 'error' event would end the process.
+  pool.on('error', lost);
+  // A connection that breaks while a request holds it between statements emits on the client itself.
+  pool.on('connect', (client) => client.on('error', lost));
+  return limits ? new GuardedPool(pool, limits.events) : pool;
+}
+
+/**
+ * The pool behind a breaker: once a connection attempt finds the database unreachable, requests fail at
+ * once (503) instead of each waiting for its own attempt, while one request at a time probes it; the first
+ * probe that connects closes the breaker.
+ */
+class GuardedPool implements PostgresPool {
+  private downSince: number | undefined;
+  private lastError: unknown;
+  private probing = false;
+
+  constructor(
+    private readonly pool: PostgresPool,
+    private readonly events: DatabaseEvents,
+  ) {}
+
+  async connect(): Promise<PostgresPoolClient> {
+    const probe = this.downSince !== undefined;
+    if (probe) {
+      if (this.probing) throw new DatabaseUnavailable(this.lastError);
+      this.probing = true;
+    }
+    try {
+      const client = await this.pool.connect();
+      if (this.downSince !== undefined) {
+        this.events.up(performance.now() - this.downSince);
+        this.downSince = undefined;
+      }
+      return client;
+    } catch (error) {
+      if (dependencyFault(error) === 'unavailable') {
+        this.lastError = error;
+        if (this.downSince === undefined) {
+          this.downSince = performance.now();
+          this.events.down(error);
+        }
+      }
+      throw error;
+    } finally {
+      if (probe) this.probing = false;
+    }
+  }
+
+  end(): Promise<void> {
+    return this.pool.end();
+  }
 }
 
 /**

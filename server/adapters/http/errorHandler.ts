@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError, type AppErrorKind } from '../../domain/errors';
 import { messages } from '../../domain/messages';
 import { failure } from './envelope';
+import { dependencyFault, type DependencyFault } from '../faults';
 
 const STATUS: Record<AppErrorKind, number> = {
   invalid: 400,
@@ -36,6 +37,13 @@ function frameworkMessage(error: FastifyError): string {
   }
 }
 
+/** What a request that met a dependency's failure is answered: the site is down for it, not broken. */
+const FAULT_ANSWERS: Record<DependencyFault, { status: number; message: string }> = {
+  unavailable: { status: 503, message: messages.serviceUnavailable },
+  timeout: { status: 503, message: messages.databaseTimeout },
+  diskFull: { status: 507, message: messages.diskFull },
+};
+
 /** The one place where an exception becomes a response: always the envelope, never a stack. */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -47,6 +55,13 @@ export function installErrorHandler(app: FastifyInstance): void {
     if (status === 429) return reply.status(429).send(failure(429, error.message || messages.rateLimited));
     if (status >= 400 && status < 500) {
       return reply.status(status).send(failure(status, frameworkMessage(error)));
+    }
+    const fault = dependencyFault(error);
+    if (fault) {
+      // One line without a stack: during an outage every request meets the same failure.
+      request.log.warn({ fault, reason: error.message }, 'dependency fault');
+      const answer = FAULT_ANSWERS[fault];
+      return reply.status(answer.status).header('retry-after', '5').send(failure(answer.status, answer.message));
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send(failure(500, messages.unexpected));

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { MediaStore } from '../../ports/mediaStore';
+import { writeFileAtomically } from '../atomicFile';
 
 export const MEDIA_URL_PREFIX = '/media/';
 
@@ -13,11 +14,7 @@ export class LocalMediaStore implements MediaStore {
     const ext = extension.replace(/^\./, '').toLowerCase();
     const name = `${crypto.createHash('sha256').update(bytes).digest('hex').slice(0, 24)}.${ext}`;
     await fs.mkdir(this.root, { recursive: true });
-    const target = path.join(this.root, name);
-    // Write then rename, so a reader never sees half a file.
-    const temporary = `${target}.${crypto.randomUUID()}.tmp`;
-    await fs.writeFile(temporary, bytes);
-    await fs.rename(temporary, target);
+    await writeFileAtomically(path.join(this.root, name), bytes);
     return MEDIA_URL_PREFIX + name;
   }
 

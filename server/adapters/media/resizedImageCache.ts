@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { writeFileAtomically } from '../atomicFile';
+import { dependencyFault } from '../faults';
 
 export interface ResizedImageCacheOptions {
   /** The folder the renditions are kept in (created on first use); nothing else should live there. */
@@ -65,11 +67,14 @@ export class ResizedImageCache {
     const bytes = await this.limited(render);
     // One rendition larger than the whole cache is served but not kept.
     if (bytes.length > this.options.maxBytes) return bytes;
-    await fs.mkdir(this.options.dir, { recursive: true });
-    // Written aside and renamed, so a reader never sees half a file.
-    const temporary = `${file}.${crypto.randomUUID()}.tmp`;
-    await fs.writeFile(temporary, bytes);
-    await fs.rename(temporary, file);
+    try {
+      await fs.mkdir(this.options.dir, { recursive: true });
+      await writeFileAtomically(file, bytes);
+    } catch (error) {
+      // A cache that cannot be written (a full disk) still serves what it rendered.
+      if (dependencyFault(error) === 'diskFull') return bytes;
+      throw error;
+    }
     this.touch(name, bytes.length);
     await this.evict(name);
     return bytes;

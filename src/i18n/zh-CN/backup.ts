@@ -19,4 +19,10 @@ export const backup = {
   databaseNotEmpty: (table: string, rows: number) => `目标数据库不是空的（表 ${table} 已有 ${rows} 行）：只能还原到空数据库，请新建一个数据库`,
   rolledBack: '还原中途失败，已撤销这次还原写入的数据和文件',
   shuttingDown: '服务器正在重启或维护，请稍后再试',
+  /** A command-line tool that met a dependency's failure: what to do about it, with the system's own reason. */
+  faults: {
+    diskFull: '磁盘空间不足，未完成的文件已删除，请释放空间后重试',
+    unavailable: '无法连接数据库，请确认它已启动后重试',
+    timeout: '数据库响应超时，请稍后重试',
+  },
 } as const;

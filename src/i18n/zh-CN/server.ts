@@ -13,4 +13,7 @@ export const server = {
   nestedTooDeep: '请求内容嵌套层级过深',
   imageNotFound: '图片不存在',
   imageWidthUnsupported: '不支持该图片宽度',
+  serviceUnavailable: '服务暂时不可用，请稍后再试',
+  databaseTimeout: '服务器繁忙，请求超时，请稍后再试',
+  diskFull: '服务器存储空间已满，暂时无法保存，请稍后再试',
 } as const;

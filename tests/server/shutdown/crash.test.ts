@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
@@ -7,7 +6,7 @@ import { openDatabase } from '../../../server/adapters/db/connect';
 import { backends } from '../support/databases';
 import { temporaryFolder, writeFakeClient } from '../support/siteServer';
 import { emptySite, type Kind, type Site } from '../backup/sites';
-import { ADMIN_OWN_PASSWORD } from '../support/administrator';
+import { runScript, takeOverAdministrator, post } from '../support/serverProcess';
 
 /*
  * SIGKILL at the worst moments: nothing may be lost that was acknowledged, nothing may be half written.
@@ -27,34 +26,6 @@ function siteEnv(site: Site, extra: Record<string, string> = {}): NodeJS.Process
   return { ...process.env, DATA_DIR: site.dataDir, DATABASE_URL: site.databaseUrl ?? '', REDIS_URL: '', SEED_DEMO: 'false', ...extra };
 }
 
-function run(script: string, args: string[], env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const listeners: (() => void)[] = [];
-  const read = (chunk: Buffer) => {
-    output += chunk.toString('utf8');
-    for (const listener of listeners) listener();
-  };
-  child.stdout!.on('data', read);
-  child.stderr!.on('data', read);
-  const exit = new Promise<NodeJS.Signals | number | null>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
-  /** Resolves with the first match of `pattern` in the output so far or to come. */
-  const waitFor = (pattern: RegExp, timeoutMs = 30_000) =>
-    new Promise<RegExpExecArray>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no ${String(pattern)} in:\n${output}`)), timeoutMs);
-      const check = () => {
-        const found = pattern.exec(output);
-        if (found) {
-          clearTimeout(timer);
-          resolve(found);
-        }
-      };
-      listeners.push(check);
-      check();
-    });
-  return { child: child as ChildProcess, exit, waitFor, output: () => output };
-}
-
 function integrity(site: Site): string {
   const file = new SQLite(path.join(site.dataDir, 'blog.sqlite'));
   try {
@@ -62,37 +33,6 @@ function integrity(site: Site): string {
   } finally {
     file.close();
   }
-}
-
-async function post(url: string, body: unknown, token?: string): Promise<{ code: number; result: unknown }> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  return (await response.json()) as { code: number; result: unknown };
-}
-
-/**
- * Signs in with the one-time password the first start announced, sets the administrator's own (until then
- * the account's changes are refused) and signs in again with it: the bearer token of that session.
- */
-async function takeOverAdministrator(url: string, username: string, oneTimePassword: string): Promise<string> {
-  const first = await post(`${url}/api/user/login`, { username, password: oneTimePassword, bearer: true });
-  expect(first.code).toBe(0);
-  const change = await fetch(`${url}/api/user/updatePassword`, {
-    method: 'PUT',
-    headers: {
-      'content-type': 'application/json',
-      'x-requested-with': 'XMLHttpRequest',
-      authorization: `Bearer ${(first.result as { token: string }).token}`,
-    },
-    body: JSON.stringify({ old_password: oneTimePassword, new_password: ADMIN_OWN_PASSWORD }),
-  });
-  expect(((await change.json()) as { code: number }).code).toBe(0);
-  const login = await post(`${url}/api/user/login`, { username, password: ADMIN_OWN_PASSWORD, bearer: true });
-  expect(login.code).toBe(0);
-  return (login.result as { token: string }).token;
 }
 
 const kinds: { kind: Kind; skip: string | undefined }[] = [
@@ -108,7 +48,7 @@ describe.each(kinds)('SIGKILL on $kind', ({ kind, skip }) => {
     folders.push(clientDir);
     const future = new Date(Date.now() + 24 * 3600_000);
     fs.utimesSync(path.join(clientDir, 'index.html'), future, future);
-    const server = run('server/cli/start.ts', [], siteEnv(site, { CLIENT_DIR: clientDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' }));
+    const server = runScript('server/cli/start.ts', [], siteEnv(site, { CLIENT_DIR: clientDir, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info' }));
     const [, url] = await server.waitFor(/博客已启动：(http:\/\/[\d.:]+)/);
     const [, username, password] = await server.waitFor(/用户名 (\S+)，初始密码 ([^（\s]+)/);
     const token = await takeOverAdministrator(url!, username!, password!);
@@ -158,7 +98,7 @@ describe.each(kinds)('SIGKILL on $kind', ({ kind, skip }) => {
         `---\ntitle: 文章 ${i}\nslug: ${slug}\ndate: 2026-01-01 08:00:00\ncategories: 随笔\ntags: [甲${i}, 乙${i}, 丙${i}]\n---\n\n${body}\n`,
       );
     }
-    const importer = run('server/cli/import.ts', [posts], siteEnv(site));
+    const importer = runScript('server/cli/import.ts', [posts], siteEnv(site));
     // Killed midway: some files are in, the rest are not.
     await importer.waitFor(/(.*\n){40}/);
     importer.child.kill('SIGKILL');

@@ -1,0 +1,71 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { expect } from 'vitest';
+import { ADMIN_OWN_PASSWORD } from './administrator';
+
+/** One of the project's scripts (`server/cli/start.ts`…) in a process of its own, its output collected. */
+export function runScript(script: string, args: string[], env: NodeJS.ProcessEnv) {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  let output = '';
+  const listeners: (() => void)[] = [];
+  const read = (chunk: Buffer) => {
+    output += chunk.toString('utf8');
+    for (const listener of listeners) listener();
+  };
+  child.stdout!.on('data', read);
+  child.stderr!.on('data', read);
+  const exit = new Promise<NodeJS.Signals | number | null>((resolve) => child.once('exit', (code, signal) => resolve(signal ?? code)));
+  /** Resolves with the first match of `pattern` in the output so far or to come. */
+  const waitFor = (pattern: RegExp, timeoutMs = 30_000) =>
+    new Promise<RegExpExecArray>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${String(pattern)} in:\n${output}`)), timeoutMs);
+      const check = () => {
+        const found = pattern.exec(output);
+        if (found) {
+          clearTimeout(timer);
+          resolve(found);
+        }
+      };
+      listeners.push(check);
+      check();
+    });
+  return { child: child as ChildProcess, exit, waitFor, output: () => output };
+}
+
+/** Starts the real `npm start` entry and resolves with its address once it says it has started. */
+export async function startSiteProcess(env: NodeJS.ProcessEnv) {
+  const server = runScript('server/cli/start.ts', [], { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env });
+  const [, url] = await server.waitFor(/博客已启动：(http:\/\/[\d.:]+)/);
+  return { ...server, url: url! };
+}
+
+export async function post(url: string, body: unknown, token?: string): Promise<{ code: number; result: unknown }> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  return (await response.json()) as { code: number; result: unknown };
+}
+
+/**
+ * Signs in with the one-time password the first start announced, sets the administrator's own (until then
+ * the account's changes are refused) and signs in again with it: the bearer token of that session.
+ */
+export async function takeOverAdministrator(url: string, username: string, oneTimePassword: string): Promise<string> {
+  const first = await post(`${url}/api/user/login`, { username, password: oneTimePassword, bearer: true });
+  expect(first.code).toBe(0);
+  const change = await fetch(`${url}/api/user/updatePassword`, {
+    method: 'PUT',
+    headers: {
+      'content-type': 'application/json',
+      'x-requested-with': 'XMLHttpRequest',
+      authorization: `Bearer ${(first.result as { token: string }).token}`,
+    },
+    body: JSON.stringify({ old_password: oneTimePassword, new_password: ADMIN_OWN_PASSWORD }),
+  });
+  expect(((await change.json()) as { code: number }).code).toBe(0);
+  const login = await post(`${url}/api/user/login`, { username, password: ADMIN_OWN_PASSWORD, bearer: true });
+  expect(login.code).toBe(0);
+  return (login.result as { token: string }).token;
+}
+
