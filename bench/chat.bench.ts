@@ -11,6 +11,7 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { ScryptPasswordHasher } from '../server/adapters/crypto/scryptPasswordHasher';
 import { loadConfig } from '../server/config';
 import { createServer } from '../server/main';
+import { signIn } from './benchSite';
 
 const SENDERS = 4;
 const MESSAGES_PER_SENDER = 5;
@@ -98,21 +99,7 @@ async function benchChat(clients: number): Promise<Result> {
   const origin = base;
   try {
     const cookies: string[] = [];
-    for (let s = 0; s < SENDERS; s += 1) {
-      const username = `bench${s}${Date.now() % 100000}`.slice(0, 16);
-      const headers = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', origin };
-      await fetch(`${base}/api/user/register`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ username, password: 'abc123456', nick_name: username }),
-      });
-      const login = await fetch(`${base}/api/user/login`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({ username, password: 'abc123456' }),
-      });
-      cookies.push((login.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; '));
-    }
+    for (let s = 0; s < SENDERS; s += 1) cookies.push(await signIn(base, `bench${s}${Date.now() % 100000}`.slice(0, 16)));
     const senderSockets = await Promise.all(cookies.map((cookie) => connect(url, { origin, cookie })));
     const receivers = await openMany(clients - SENDERS, () => connect(url, { origin }));
     for (const socket of [...senderSockets, ...receivers]) socket.send(JSON.stringify({ type: 'init' }));

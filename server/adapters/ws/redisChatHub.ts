@@ -12,6 +12,14 @@ export interface RedisChatHubOptions {
   onError?: (error: Error) => void;
 }
 
+/** How soon a lost connection to Redis is tried again: at most a second after Redis is back. */
+const reconnectDelay = (attempt: number) => Math.min(attempt * 100, RECONNECT_MAX_MS);
+const RECONNECT_MAX_MS = 1_000;
+/** Events held while Redis was away wait this long after it is back: every instance has subscribed again by then. */
+const REDELIVERY_DELAY_MS = RECONNECT_MAX_MS + 500;
+/** Events held while Redis is away, at most; the oldest go first (readers catch up from the database). */
+const OUTBOX_LIMIT = 10_000;
+
 /**
  * Several instances through Redis: events on one pub/sub channel (every instance, the publisher included,
  * receives them in publication order), and presence as one hash per instance (user id → entry) that
@@ -25,15 +33,21 @@ export class RedisChatHub implements ChatHub {
   private readonly prefix: string;
   private readonly ttl: number;
   private readonly ready: Promise<unknown>;
+  /** Events published while Redis was away, in order, sent once it is back. */
+  private readonly outbox: string[] = [];
+  private readonly report: (error: Error) => void;
 
   constructor(options: RedisChatHubOptions) {
     this.prefix = options.prefix ?? 'blog:chat';
     this.ttl = options.presenceTtlSeconds ?? 30;
-    const report = options.onError ?? (() => undefined);
-    this.publisher = new Redis(options.url, { maxRetriesPerRequest: 3 });
-    this.subscriber = new Redis(options.url, { maxRetriesPerRequest: 3 });
+    const report = (this.report = options.onError ?? (() => undefined));
+    this.publisher = new Redis(options.url, { maxRetriesPerRequest: 3, retryStrategy: reconnectDelay });
+    this.subscriber = new Redis(options.url, { maxRetriesPerRequest: 3, retryStrategy: reconnectDelay });
     this.publisher.on('error', report);
     this.subscriber.on('error', report);
+    this.publisher.on('ready', () => {
+      if (this.outbox.length > 0) setTimeout(() => void this.sendHeld(), REDELIVERY_DELAY_MS).unref();
+    });
     this.subscriber.on('message', (channel: string, payload: string) => {
       if (channel !== this.channel) return;
       let event: ChatEvent;
@@ -64,9 +78,37 @@ export class RedisChatHub implements ChatHub {
     return this.ready;
   }
 
+  /**
+   * Sends an event to every instance. While Redis is away it is held, in order, and sent once Redis is back:
+   * the sender is answered at once and the readers get it late, rather than never.
+   */
   async publish(event: ChatEvent): Promise<void> {
     await this.ready;
-    await this.publisher.publish(this.channel, JSON.stringify(event));
+    const payload = JSON.stringify(event);
+    if (this.outbox.length > 0 || this.publisher.status !== 'ready') return this.hold(payload);
+    try {
+      await this.publisher.publish(this.channel, payload);
+    } catch (error) {
+      this.report(error as Error);
+      this.hold(payload);
+    }
+  }
+
+  private hold(payload: string) {
+    if (this.outbox.length >= OUTBOX_LIMIT) this.outbox.shift();
+    this.outbox.push(payload);
+  }
+
+  private async sendHeld(): Promise<void> {
+    while (this.outbox.length > 0 && this.publisher.status === 'ready') {
+      try {
+        await this.publisher.publish(this.channel, this.outbox[0]!);
+        this.outbox.shift();
+      } catch (error) {
+        this.report(error as Error);
+        return;
+      }
+    }
   }
 
   subscribe(listener: (event: ChatEvent) => void): () => void {
