@@ -68,8 +68,8 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
 
 /** A statement's name in the log: its verb and first table (`select article`), or its first words. */
 export function queryName(sql: string): string {
-  const named = /^\s*(?:with\b[\s\S]*?\)\s*)?(select|insert|update|delete)\b[\s\S]*?\b(?:from|into|update)\s+"?([\w.]+)"?/i.exec(sql);
-  if (named) return `${named[1]!.toLowerCase()} ${named[2]}`;
+  const named = /\b(?:(update)\s+|(select|insert|delete)\b[\s\S]*?\b(?:from|into)\s+)"?([\w.]+)"?/i.exec(sql);
+  if (named) return `${(named[1] ?? named[2])!.toLowerCase()} ${named[3]}`;
   return sql.trim().split(/\s+/).slice(0, 3).join(' ');
 }
 

@@ -21,6 +21,39 @@ function deferred<T>() {
 }
 
 describe('MemoryReadCache', () => {
+  it('gives the last answer, expired or dropped by a change, when a fresh one fails with an accepted error; never when fresh', async () => {
+    const clock = manualClock();
+    const outage = new Error('database unavailable');
+    const cache = new MemoryReadCache<string>({ ttlMs: 1_000, now: clock.now, staleOnError: (error) => error === outage });
+    let failure: Error | undefined;
+    let version = 1;
+    const read = () =>
+      cache.answer('/api/config', ['site'], async () => {
+        if (failure) throw failure;
+        return `config v${version}`;
+      });
+    expect(await read()).toBe('config v1');
+    failure = outage;
+    clock.advance(2_000);
+    expect(cache.peek('/api/config')).toBeUndefined();
+    expect(await read()).toBe('config v1');
+    cache.changed(['site']);
+    expect(await read()).toBe('config v1');
+    // Any other error is the caller's to see.
+    failure = new Error('a bug');
+    await expect(read()).rejects.toThrow('a bug');
+    // Once the database answers, the fresh answer replaces the old one.
+    failure = undefined;
+    version = 2;
+    expect(await read()).toBe('config v2');
+    expect(cache.peek('/api/config')).toBe('config v2');
+    // Without the option, nothing past its time is given.
+    const strict = new MemoryReadCache<string>({ ttlMs: 1_000, now: clock.now });
+    await strict.answer('k', ['site'], async () => 'old');
+    clock.advance(2_000);
+    await expect(strict.answer('k', ['site'], async () => Promise.reject(outage))).rejects.toBe(outage);
+  });
+
   it('keeps an answer until a topic it shows changes, and only such a topic', async () => {
     const cache = new MemoryReadCache<string>({ ttlMs: 60_000 });
     let version = 1;
