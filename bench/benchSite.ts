@@ -12,7 +12,7 @@ export interface BenchSite {
   close(): Promise<void>;
 }
 
-/** The bench site's environment: a fresh data folder, the demo content, quiet logs and no per-minute limit in the way. */
+/** The bench site's settings: a fresh data folder, the demo content, quiet logs, no per-minute limit in the way. */
 export function benchSiteEnv(dataDir: string): Record<string, string> {
   return { DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000000' };
 }

@@ -1,6 +1,7 @@
 import { measureConfigRps, printConfigRps } from './config-rps';
 import { measureFirstLoad, printFirstLoad } from './first-load';
 import { measureLogin, printLogin } from './login.bench';
+import { measureSoak, printSoak } from './soak.bench';
 
 // One after the other: the build would steal the cores the load test measures.
 const firstLoad = await measureFirstLoad();
@@ -9,4 +10,7 @@ console.log('');
 printConfigRps(await measureConfigRps());
 console.log('');
 printLogin(await measureLogin());
-if (firstLoad.ratio > 1) process.exitCode = 1;
+console.log('');
+const soak = await measureSoak();
+printSoak(soak);
+if (firstLoad.ratio > 1 || soak.crashed) process.exitCode = 1;
