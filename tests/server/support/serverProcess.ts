@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { expect } from 'vitest';
 import { ADMIN_OWN_PASSWORD } from './administrator';
 
@@ -31,9 +32,9 @@ export function runScript(script: string, args: string[], env: NodeJS.ProcessEnv
   return { child: child as ChildProcess, exit, waitFor, output: () => output };
 }
 
-/** Starts the real `npm start` entry and resolves with its address once it says it has started. */
-export async function startSiteProcess(env: NodeJS.ProcessEnv) {
-  const server = runScript('server/cli/start.ts', [], { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env });
+/** Starts the real `npm start` entry (or `script`, which starts like it) and resolves once it says it has started. */
+export async function startSiteProcess(env: NodeJS.ProcessEnv, script = 'server/cli/start.ts') {
+  const server = runScript(script, [], { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env });
   const [, url] = await server.waitFor(/博客已启动：(http:\/\/[\d.:]+)/);
   return { ...server, url: url! };
 }
@@ -69,3 +70,19 @@ export async function takeOverAdministrator(url: string, username: string, oneTi
   return (login.result as { token: string }).token;
 }
 
+
+/** An empty site on a fresh SQLite folder: no demo content, no Redis. */
+export function bareSiteEnv(clientDir: string, dataDir: string): NodeJS.ProcessEnv {
+  return { DATA_DIR: dataDir, CLIENT_DIR: clientDir, SEED_DEMO: 'false', DATABASE_URL: '', REDIS_URL: '' };
+}
+
+/** A GET on a connection of its own, answered as soon as the headers arrive (the body is read apart). */
+export function httpGet(url: string): Promise<http.IncomingMessage> {
+  return new Promise((resolve, reject) => http.get(url, { agent: false }, resolve).on('error', reject));
+}
+
+export async function readBody(response: http.IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of response) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
