@@ -187,7 +187,11 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
   let chatHub: ChatHub;
   if (config.redisUrl) {
     const { RedisChatHub } = await import('./adapters/ws/redisChatHub');
-    const redisHub = new RedisChatHub({ url: config.redisUrl, prefix: overrides.chatRedisPrefix ?? 'blog:chat' });
+    const redisHub = new RedisChatHub({
+      url: config.redisUrl,
+      prefix: overrides.chatRedisPrefix ?? 'blog:chat',
+      onError: everyTenSeconds(() => log, 'Redis 连接出错（聊天室）：其间的聊天事件暂存，恢复后送达'),
+    });
     await redisHub.whenReady();
     chatHub = redisHub;
   } else {
@@ -236,6 +240,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
     relay = new RedisChangeRelay({
       url: config.redisUrl,
       prefix: overrides.cacheRedisPrefix ?? 'blog:cache',
+      onError: everyTenSeconds(() => log, 'Redis 连接出错（缓存同步）：恢复后各实例清空内存中的热读'),
       onRemoteChange: (topics) => {
         readCache.invalidate(topics);
         articleTexts.invalidate(topics);
@@ -332,6 +337,16 @@ function databaseEvents(log: () => ServerLog): DatabaseEvents {
     down: (error) => log().error({ reason: reason(error) }, '数据库不可用：需要它的请求将以 503 回答，数据库恢复后自动重连'),
     up: (ms) => log().info({ downForMs: Math.round(ms) }, `数据库已恢复（中断 ${(ms / 1000).toFixed(1)} 秒）`),
     connectionLost: (error) => log().warn({ reason: reason(error) }, '数据库连接已断开，连接池将建立新连接'),
+  };
+}
+
+/** A warning for a repeated error, once in ten seconds at most: ioredis reports every reconnection attempt. */
+function everyTenSeconds(log: () => ServerLog, message: string): (error: Error) => void {
+  let last = -Infinity;
+  return (error) => {
+    if (performance.now() - last < 10_000) return;
+    last = performance.now();
+    log().warn({ reason: error.message }, message);
   };
 }
 
