@@ -22,6 +22,8 @@ export interface AppConfig {
   /** A NeteaseCloudMusicApi-compatible server answering /wapi instead of the local library. */
   musicUpstream: string | undefined;
   seedDemo: boolean;
+  /** The site's name on a first start without the demo content (SITE_NAME); the console changes it later. */
+  siteName: string | undefined;
   logLevel: string;
   /** A database statement running longer is cancelled and its request answered 503 (PostgreSQL). */
   statementTimeoutMs: number;
@@ -92,6 +94,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     musicDir: env.MUSIC_DIR ? path.resolve(cwd, env.MUSIC_DIR) : path.join(path.resolve(cwd, env.DATA_DIR || 'data'), 'music'),
     musicUpstream: urlOrUndefined(env, 'MUSIC_UPSTREAM', ['http:', 'https:']),
     seedDemo: flag(env, 'SEED_DEMO', true),
+    siteName: env.SITE_NAME?.trim() || undefined,
     logLevel,
     statementTimeoutMs: integerIn(env, 'DB_STATEMENT_TIMEOUT_MS', 5_000, 100, 3_600_000),
     slowQueryMs: integerIn(env, 'SLOW_QUERY_MS', 500, 1, 3_600_000),

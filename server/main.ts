@@ -25,6 +25,7 @@ import { KyselySiteRepository } from './adapters/db/siteRepository';
 import { buildApp } from './adapters/http/app';
 import { LocalMediaStore } from './adapters/media/localMediaStore';
 import { seedDemoContent } from './adapters/seed/demoSite';
+import { ensureSiteSettings } from './adapters/seed/siteDefaults';
 import { KyselyArticleRepository } from './adapters/db/content/articleRepository';
 import { KyselyContentRepository } from './adapters/db/content/contentRepository';
 import { KyselyMessageRepository } from './adapters/db/content/messageRepository';
@@ -182,6 +183,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
   if (config.seedDemo) {
     await seedDemoContent({ db: database.db, dialect: database.dialect, contentDir: DEMO_CONTENT_DIR, media, clock: systemClock });
   }
+  await ensureSiteSettings({ db: database.db, media, clock: systemClock, artworkDir: DEMO_CONTENT_DIR, siteName: config.siteName });
 
   // ioredis is loaded only by a site that names a Redis server.
   let chatHub: ChatHub;

@@ -153,3 +153,39 @@ describeInBrowser('every page, as a visitor, a user and the administrator, on a 
     },
   );
 });
+
+describeInBrowser('every page of a blog started without the demo content, as a visitor and as the administrator', () => {
+  let site: AccountsSite;
+  beforeAll(async () => {
+    site = await startAccountsSite({ SEED_DEMO: 'false' });
+  });
+  afterAll(() => site?.close());
+
+  it.each(['visitor', 'administrator'] as const)('%s: the empty pages say what to do, with no error anywhere', async (who) => {
+    const page = await site.newPage(DESKTOP);
+    if (who === 'administrator') {
+      const account = await createUser(site);
+      await site.db.db.updateTable('user_account').set({ role: 1 }).where('id', '=', account.id).execute();
+      await openAt(page, '/home');
+      await loginInBrowser(page, account.username, account.password);
+    }
+    const report = watch(page);
+    for (const path of CLIENT_ROUTES.filter((route) => route !== '/')) {
+      await openAt(page, path);
+      await page.waitForLoadState('networkidle');
+    }
+    expect(report.failedRequests).toEqual([]);
+    expect(report.consoleErrors).toEqual([]);
+    // No error toast on the way: the only notices are the welcome and the music hint of the first visit.
+    expect(await page.locator('.notice', { hasText: /失败|错误|不存在/ }).count()).toBe(0);
+
+    for (const path of ['/home', '/archives']) {
+      await openAt(page, path);
+      const empty = page.locator('.empty-state', { hasText: '还没有文章' });
+      await empty.waitFor();
+      if (who === 'administrator') await expect(empty.locator('code').innerText()).resolves.toBe('npm run import -- <文章目录>');
+      else await expect(empty.innerText()).resolves.toContain('过些日子再来看看吧');
+    }
+    await page.context().close();
+  });
+});

@@ -11,6 +11,11 @@ export const content = {
   categoryTotal: (n: number) => `共 ${n} 个分类`,
   tagTotal: (n: number) => `共 ${n} 个标签`,
   noArticles: '还没有文章',
+  /** What the administrator sees instead of 过些日子再来看看吧 on an empty blog. */
+  firstArticle: {
+    hint: '把已有的 Markdown 文章（Hexo、Hugo、Jekyll 均可）导入进来：在服务器上的博客目录里运行',
+    command: 'npm run import -- <文章目录>',
+  },
   noCategories: '还没有分类',
   noTags: '还没有标签',
   noResources: '还没有推荐资源',

@@ -9,6 +9,7 @@ import { articleHref } from '../features/content/ArticleCard';
 import { formatMonthDay } from '../features/content/format';
 import { Pager } from '../features/content/Pager';
 import { Loaded } from '../features/content/Loaded';
+import { NoArticles } from '../features/content/NoArticles';
 import { useLoad } from '../features/content/useLoad';
 import { PageLayout } from '../components/PageLayout';
 import * as zhCN from '../../i18n/zh-CN';
@@ -24,7 +25,7 @@ export default function ArchivesPage() {
 
   return (
     <PageLayout title={zhCN.nav.archives}>
-      <Loaded state={load} emptyText={zhCN.content.noArticles} isEmpty={(data) => data.total === 0}>
+      <Loaded state={load} emptyText={zhCN.content.noArticles} empty={<NoArticles />} isEmpty={(data) => data.total === 0}>
         {(data) => (
           <div aria-busy={load.loading}>
             <p className="page-summary">{text.summary(data.total)}</p>

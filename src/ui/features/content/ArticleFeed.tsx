@@ -1,9 +1,8 @@
 import type { ArticleSummary, Page } from '../../../domain/content/content';
-import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
-import * as zhCN from '../../../i18n/zh-CN';
 import { ArticleCard } from './ArticleCard';
 import { LoadFailed } from './LoadFailed';
+import { NoArticles } from './NoArticles';
 import { Pager } from './Pager';
 import type { LoadState } from './useLoad';
 
@@ -13,7 +12,7 @@ export function ArticleFeed({ state }: { state: LoadState<Page<ArticleSummary>> 
   if (!data || data.list.length === 0) {
     let placeholder = <Loading />;
     if (error) placeholder = <LoadFailed error={error} onRetry={reload} />;
-    else if (data) placeholder = <EmptyState text={zhCN.content.noArticles} />;
+    else if (data) placeholder = <NoArticles />;
     return <div className="card page__card">{placeholder}</div>;
   }
   return (

@@ -10,17 +10,20 @@ const isEmptyList = (data: unknown) => Array.isArray(data) && data.length === 0;
 export function Loaded<T>({
   state,
   emptyText,
+  empty,
   isEmpty = isEmptyList,
   children,
 }: {
   state: Pick<LoadState<T>, 'data' | 'error' | 'reload'>;
   emptyText: string;
+  /** Shown instead of the plain empty state with `emptyText`. */
+  empty?: ReactNode;
   isEmpty?: (data: T) => boolean;
   children: (data: T) => ReactNode;
 }) {
   if (state.data === undefined) {
     return state.error ? <LoadFailed error={state.error} onRetry={state.reload} /> : <Loading />;
   }
-  if (isEmpty(state.data)) return <EmptyState text={emptyText} />;
+  if (isEmpty(state.data)) return empty ?? <EmptyState text={emptyText} />;
   return <>{children(state.data)}</>;
 }
