@@ -2,6 +2,7 @@ import path from 'node:path';
 import cliProgress from 'cli-progress';
 import { runCommand, withDatabase } from './command';
 import { KyselyArticleRepository } from '../adapters/db/content/articleRepository';
+import { importReport } from '../adapters/import/importReport';
 import { findMarkdownFiles, MarkdownImporter, type ImportOutcome } from '../adapters/import/markdownImporter';
 import { LocalMediaStore } from '../adapters/media/localMediaStore';
 import { contentMessages } from '../domain/content/messages';
@@ -32,7 +33,9 @@ async function main(args: string[]): Promise<number> {
     const line = (outcome: ImportOutcome) =>
       outcome.status === 'failed'
         ? `${text.failed(outcome.file.relative)}\n  ${outcome.error}`
-        : `${outcome.status === 'created' ? text.created(outcome.file.relative) : text.updated(outcome.file.relative)}${outcome.warning ? `\n  ${outcome.warning}` : ''}`;
+        : outcome.status === 'created'
+          ? text.created(outcome.file.relative)
+          : text.updated(outcome.file.relative);
 
     let outcomes: ImportOutcome[];
     if (process.stdout.isTTY) {
@@ -42,7 +45,7 @@ async function main(args: string[]): Promise<number> {
       );
       const bar = bars.create(files.length, 0, { file: '' });
       outcomes = await importer.importFiles(files, (outcome) => {
-        if (outcome.status === 'failed' || outcome.warning) bars.log(`${line(outcome)}\n`);
+        if (outcome.status === 'failed') bars.log(`${line(outcome)}\n`);
         bar.increment({ file: outcome.file.relative });
       });
       bars.stop();
@@ -56,6 +59,7 @@ async function main(args: string[]): Promise<number> {
       await announceChanges(config.redisUrl, [...changed]).catch(() => undefined);
     }
     const count = (status: ImportOutcome['status']) => outcomes.filter((o) => o.status === status).length;
+    for (const reportLine of importReport(outcomes)) console.log(reportLine);
     console.log(text.summary(count('created'), count('updated'), count('failed')));
     return count('failed') > 0 ? 1 : 0;
   });

@@ -22,3 +22,8 @@ export const CLIENT_ROUTES = [
 ] as const;
 
 export type ClientRoute = (typeof CLIENT_ROUTES)[number];
+
+/** The address of an article's page. */
+export function articlePath(id: number): string {
+  return `/article?id=${id}`;
+}

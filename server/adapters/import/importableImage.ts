@@ -39,11 +39,17 @@ async function imageExtension(bytes: Buffer): Promise<string | undefined> {
 }
 
 /**
- * Reads an image a post refers to, for the media folder. The reference must stay inside `root` (the folder
- * being imported) once every `..` and symbolic link is resolved, and the bytes must be an image we can
- * verify (JPEG, PNG, WebP, GIF, AVIF, or an SVG without active content). Throws ImportProblem otherwise.
+ * Reads an image a post refers to, for the media folder, or undefined when there is no such file. The
+ * reference must stay inside `root` (the folder being imported) once every `..` and symbolic link is
+ * resolved, and the bytes must be an image we can verify (JPEG, PNG, WebP, GIF, AVIF, or an SVG without
+ * active content). Throws ImportProblem otherwise.
  */
-export async function readImportableImage(root: string, folder: string, reference: string, clean: string): Promise<{ bytes: Buffer; extension: string }> {
+export async function readImportableImage(
+  root: string,
+  folder: string,
+  reference: string,
+  clean: string,
+): Promise<{ bytes: Buffer; extension: string } | undefined> {
   if (clean.includes('\u0000') || path.isAbsolute(clean)) throw new ImportProblem(problem.outsideFolder(reference));
   let real: string;
   let realRoot: string;
@@ -51,7 +57,9 @@ export async function readImportableImage(root: string, folder: string, referenc
     realRoot = await fs.realpath(root);
     real = await fs.realpath(path.resolve(folder, clean));
   } catch (error) {
-    throw new ImportProblem(problem.unreadableImage(reference, (error as NodeJS.ErrnoException).code ?? String(error)));
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    throw new ImportProblem(problem.unreadableImage(reference, code ?? String(error)));
   }
   if (real !== realRoot && !real.startsWith(realRoot + path.sep)) throw new ImportProblem(problem.outsideFolder(reference));
   const stat = await fs.stat(real);

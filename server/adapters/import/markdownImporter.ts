@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { articlePath } from '../../../src/protocol/routes';
 import type { ArticleDraft } from '../../domain/content/article';
 import { articleFromFrontMatter, ImportProblem } from '../../domain/content/frontMatter';
 import { escapeHtml } from '../../domain/content/html';
@@ -10,7 +11,9 @@ import type { NotificationPublisher } from '../../ports/notificationPublisher';
 import type { ChangeNotifier } from '../../ports/readCache';
 import { readFrontMatter } from './frontMatterFile';
 import { readImportableImage } from './importableImage';
-import { isImageTarget, rewriteImageTargets } from './markdownLinks';
+import { isImageTarget, rewriteTargets } from './markdownLinks';
+import { PostIndex } from './postIndex';
+import { convertShortcodes } from './shortcodes';
 
 const problem = contentMessages.importer;
 
@@ -24,8 +27,27 @@ export interface SourceFile {
 }
 
 export type ImportOutcome =
-  | { file: SourceFile; status: 'created' | 'updated'; id: number; warning?: string }
+  | {
+      file: SourceFile;
+      status: 'created' | 'updated';
+      id: number;
+      /** What the blogger should look at: missing pictures, links to posts not imported, shortcodes kept as text. */
+      warnings: string[];
+      /** Shortcodes and tag plugins kept as text, by name, with how often. */
+      unknownShortcodes: Record<string, number>;
+    }
   | { file: SourceFile; status: 'failed'; error: string };
+
+type Imported = Extract<ImportOutcome, { status: 'created' | 'updated' }>;
+
+/** A post read and converted, ready to be written. */
+interface PreparedPost {
+  draft: ArticleDraft;
+  warnings: string[];
+  unknownShortcodes: Record<string, number>;
+  /** Whether it links to other imported posts: those links name articles only once every post has one. */
+  linksPosts: boolean;
+}
 
 const MARKDOWN = /\.(md|markdown)$/i;
 
@@ -63,10 +85,19 @@ export async function findMarkdownFiles(targets: string[], options: { root?: str
 
 const EXTERNAL = /^([a-z][a-z0-9+.-]*:|\/\/|#)/i;
 
+/** A link to another post's Markdown file, relative to the post (`../b/index.md#part`): the path, decoded, and the fragment. */
+function postLink(target: string): { path: string; fragment: string } | undefined {
+  const [file = '', fragment = ''] = target.split('#');
+  const clean = safeDecode(file.split('?')[0] ?? '');
+  if (EXTERNAL.test(target) || clean.startsWith('/') || !MARKDOWN.test(clean)) return undefined;
+  return { path: clean, fragment };
+}
+
 /**
- * Imports Markdown posts with Hexo, Hugo or Jekyll front matter. Each file is read, its local images are
- * copied into the media store and relinked, and the article is written in one transaction: a bad file is
- * reported and skipped, and never leaves part of itself behind.
+ * Imports Markdown posts with Hexo, Hugo or Jekyll front matter. Each file is read, its shortcodes and tag
+ * plugins converted, its local images copied into the media store and relinked, and the article written in
+ * one transaction: a bad file is reported and skipped, and never leaves part of itself behind. Links between
+ * the posts are pointed at their articles in a second pass, once every post has one.
  */
 export class MarkdownImporter {
   constructor(
@@ -82,6 +113,10 @@ export class MarkdownImporter {
 
   /** Reads one file into an article, copying its images; throws ImportProblem naming what is wrong. */
   async prepare(file: SourceFile): Promise<ArticleDraft> {
+    return (await this.read(file, new PostIndex([file]))).draft;
+  }
+
+  private async read(file: SourceFile, posts: PostIndex): Promise<PreparedPost> {
     let source: string;
     let modified: Date;
     try {
@@ -91,7 +126,21 @@ export class MarkdownImporter {
       throw new ImportProblem(problem.unreadableFile((error as NodeJS.ErrnoException).code ?? String(error)));
     }
     const { data, body } = readFrontMatter(source);
-    const draft = articleFromFrontMatter({ data, body, relativePath: file.relative, fallbackDate: modified.toISOString() });
+    const converted = await convertShortcodes(body, {
+      assetFolder: path.basename(file.path).replace(MARKDOWN, ''),
+      findPost: async (reference) => {
+        const target = posts.named(file, reference);
+        return target && { target: posts.linkFrom(file, target), title: (await posts.title(target)) ?? reference };
+      },
+    });
+    const warnings = converted.missingPosts.map(problem.missingPost);
+    const draft = articleFromFrontMatter({
+      data,
+      body: converted.markdown,
+      ...(converted.excerpt === undefined ? {} : { excerpt: converted.excerpt }),
+      relativePath: file.relative,
+      fallbackDate: modified.toISOString(),
+    });
     const folder = path.dirname(file.path);
     const localImage = async (target: string, required: boolean): Promise<string | undefined> => {
       if (EXTERNAL.test(target) || target.startsWith('/media/')) return undefined;
@@ -99,52 +148,103 @@ export class MarkdownImporter {
       if (clean.startsWith('/')) return undefined; // a site-absolute path: served elsewhere, not ours to copy
       try {
         const image = await readImportableImage(file.root, folder, target, clean);
-        return await this.deps.media.save(image.bytes, image.extension);
+        if (image) return await this.deps.media.save(image.bytes, image.extension);
+        if (!required) return undefined;
+        // A missing picture costs the post only that picture.
+        warnings.push(problem.missingImage(target));
+        return '';
       } catch (error) {
         if (!required) return undefined;
         if (error instanceof ImportProblem) throw error;
         throw new ImportProblem(problem.unreadableImage(target, (error as NodeJS.ErrnoException).code ?? String(error)));
       }
     };
-    const content = await rewriteImageTargets(draft.content, (target) => localImage(target, isImageTarget(target)));
+    let linksPosts = false;
+    const content = await rewriteTargets(draft.content, async (target, kind) => {
+      const link = kind === 'link' ? postLink(target) : undefined;
+      if (link) {
+        if (posts.atPath(file, link.path)) linksPosts = true;
+        else warnings.push(problem.missingPost(target));
+        return undefined;
+      }
+      return kind === 'image' || isImageTarget(target) ? localImage(target, isImageTarget(target)) : undefined;
+    });
     const cover = draft.cover === '' ? '' : ((await localImage(draft.cover, true)) ?? draft.cover);
-    return { ...draft, content, cover };
+    const unknown = Object.entries(converted.unknown);
+    if (unknown.length > 0) {
+      warnings.push(problem.unknownShortcodes(unknown.map(([name, count]) => problem.shortcodeCount(name, count)).join('、')));
+    }
+    return { draft: { ...draft, content, cover }, warnings, unknownShortcodes: converted.unknown, linksPosts };
   }
 
-  /** Imports every file in turn; `onFile` hears each outcome as it happens. */
+  /**
+   * Imports every file in turn; `onFile` hears each outcome as it happens. Warnings met while linking the
+   * posts to each other are added to the outcomes afterwards.
+   */
   async importFiles(files: SourceFile[], onFile: (outcome: ImportOutcome) => void = () => undefined): Promise<ImportOutcome[]> {
+    const posts = new PostIndex(files);
     const outcomes: ImportOutcome[] = [];
+    const linking: { outcome: Imported; draft: ArticleDraft }[] = [];
     for (const file of files) {
-      const outcome = await this.importFile(file);
+      const { outcome, prepared } = await this.importFile(file, posts);
       outcomes.push(outcome);
       onFile(outcome);
+      if (outcome.status !== 'failed' && prepared?.linksPosts) linking.push({ outcome, draft: prepared.draft });
     }
+    const ids = new Map(outcomes.flatMap((o) => (o.status === 'failed' ? [] : [[o.file.path, o.id] as const])));
+    for (const { outcome, draft } of linking) await this.linkPosts(outcome, draft, posts, ids);
     return outcomes;
   }
 
-  private async importFile(file: SourceFile): Promise<ImportOutcome> {
-    let draft: ArticleDraft;
+  /** Points the links to other posts' files at their articles (`/article?id=…`). */
+  private async linkPosts(outcome: Imported, draft: ArticleDraft, posts: PostIndex, ids: ReadonlyMap<string, number>): Promise<void> {
+    const content = await rewriteTargets(draft.content, async (target, kind) => {
+      const link = kind === 'link' ? postLink(target) : undefined;
+      if (!link) return undefined;
+      const id = ids.get(posts.atPath(outcome.file, link.path)?.path ?? '');
+      if (id !== undefined) return `${articlePath(id)}${link.fragment ? `#${link.fragment}` : ''}`;
+      outcome.warnings.push(problem.missingPost(target));
+      return undefined;
+    });
+    if (content === draft.content) return;
+    try {
+      await this.deps.articles.upsert({ ...draft, content });
+      this.deps.changes?.changed(['articles']);
+    } catch (error) {
+      outcome.warnings.push(problem.linkingFailed(error instanceof Error ? error.message : String(error)));
+    }
+  }
+
+  private async importFile(file: SourceFile, posts: PostIndex): Promise<{ outcome: ImportOutcome; prepared?: PreparedPost }> {
+    let prepared: PreparedPost;
     let written: Awaited<ReturnType<ArticleRepository['upsert']>>;
     try {
-      draft = await this.prepare(file);
-      written = await this.deps.articles.upsert(draft);
+      prepared = await this.read(file, posts);
+      written = await this.deps.articles.upsert(prepared.draft);
     } catch (error) {
-      return { file, status: 'failed', error: problem.fileProblem(file.relative, error instanceof Error ? error.message : String(error)) };
+      return { outcome: { file, status: 'failed', error: problem.fileProblem(file.relative, error instanceof Error ? error.message : String(error)) } };
     }
     this.deps.changes?.changed(['articles']);
-    const outcome = { file, status: written.created ? ('created' as const) : ('updated' as const), id: written.id };
-    if (!written.becamePublic || !this.deps.notifications) return outcome;
-    try {
-      await this.deps.notifications.toAllUsers({
-        type: 1,
-        message: contentMessages.notify.articlePublished(escapeHtml(draft.title)),
-        toId: written.id,
-      });
-      return outcome;
-    } catch (error) {
-      // The article is in; only the announcement failed.
-      return { ...outcome, warning: problem.notifyFailed(error instanceof Error ? error.message : String(error)) };
+    const outcome: Imported = {
+      file,
+      status: written.created ? 'created' : 'updated',
+      id: written.id,
+      warnings: prepared.warnings,
+      unknownShortcodes: prepared.unknownShortcodes,
+    };
+    if (written.becamePublic && this.deps.notifications) {
+      try {
+        await this.deps.notifications.toAllUsers({
+          type: 1,
+          message: contentMessages.notify.articlePublished(escapeHtml(prepared.draft.title)),
+          toId: written.id,
+        });
+      } catch (error) {
+        // The article is in; only the announcement failed.
+        outcome.warnings.push(problem.notifyFailed(error instanceof Error ? error.message : String(error)));
+      }
     }
+    return { outcome, prepared };
   }
 }
 

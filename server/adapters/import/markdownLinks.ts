@@ -1,16 +1,23 @@
+export type TargetKind = 'image' | 'link';
+
 /**
- * Rewrites the targets of images (and of links to image files) in a Markdown body, leaving code blocks
- * and inline code alone: `![alt](target "title")`, `[text](target)`, `[id]: target` and `<img src="target">`.
- * `map` returns the new target, or undefined to keep the old one.
+ * Rewrites the targets of images and links in a Markdown body, leaving code blocks and inline code alone:
+ * `![alt](target "title")` and `<img src="target">` are images, `[text](target)` and `[id]: target` links.
+ * `map` returns the new target ('' for none: the image shows its alt text), or undefined to keep the old one.
  */
-export async function rewriteImageTargets(
+export async function rewriteTargets(
   markdown: string,
-  map: (target: string) => Promise<string | undefined>,
+  map: (target: string, kind: TargetKind) => Promise<string | undefined>,
 ): Promise<string> {
   const pieces = splitCode(markdown);
   const out: string[] = [];
   for (const piece of pieces) out.push(piece.code ? piece.text : await rewriteProse(piece.text, map));
   return out.join('');
+}
+
+/** Rewrites the targets of images and of links to image files (see rewriteTargets). */
+export function rewriteImageTargets(markdown: string, map: (target: string) => Promise<string | undefined>): Promise<string> {
+  return rewriteTargets(markdown, async (target, kind) => (kind === 'image' || isImageTarget(target) ? map(target) : undefined));
 }
 
 const IMAGE_FILE = /\.(png|jpe?g|gif|webp|avif|svg|bmp|ico)$/i;
@@ -20,25 +27,25 @@ export function isImageTarget(target: string): boolean {
   return IMAGE_FILE.test(target.split(/[?#]/)[0] ?? '');
 }
 
-async function rewriteProse(text: string, map: (target: string) => Promise<string | undefined>): Promise<string> {
-  const patterns: { regex: RegExp; imagesOnly: boolean }[] = [
-    // ![alt](<target> "title") or ![alt](target "title"); [text](target) only for image files.
-    { regex: /(!?\[(?:[^\]\\]|\\.)*\]\(\s*)(<[^>\n]+>|[^\s)]+)((?:\s+(?:"[^"]*"|'[^']*'|\([^)]*\)))?\s*\))/g, imagesOnly: false },
-    { regex: /^(\s{0,3}\[[^\]]+\]:\s*)(<[^>\n]+>|\S+)()/gm, imagesOnly: true },
-    { regex: /(<img\b[^>]*?\bsrc\s*=\s*["'])([^"']+)(["'])/gi, imagesOnly: false },
+async function rewriteProse(text: string, map: (target: string, kind: TargetKind) => Promise<string | undefined>): Promise<string> {
+  const patterns = [
+    // ![alt](<target> "title"), ![alt](target "title") and [text](target)
+    /(!?\[(?:[^\]\\]|\\.)*\]\(\s*)(<[^>\n]+>|[^\s)]+)((?:\s+(?:"[^"]*"|'[^']*'|\([^)]*\)))?\s*\))/g,
+    /^(\s{0,3}\[[^\]]+\]:\s*)(<[^>\n]+>|\S+)()/gm,
+    /(<img\b[^>]*?\bsrc\s*=\s*["'])([^"']+)(["'])/gi,
   ];
   let result = text;
-  for (const { regex, imagesOnly } of patterns) {
+  for (const regex of patterns) {
     const replacements: { start: number; end: number; value: string }[] = [];
     for (const match of result.matchAll(regex)) {
       const [whole, opening = '', rawTarget = '', closing = ''] = match;
-      const isImage = whole.startsWith('!') || whole.toLowerCase().startsWith('<img');
+      const kind = whole.startsWith('!') || whole.toLowerCase().startsWith('<img') ? 'image' : 'link';
       const bracketed = rawTarget.startsWith('<') && rawTarget.endsWith('>');
       const target = bracketed ? rawTarget.slice(1, -1) : rawTarget;
-      if ((imagesOnly || !isImage) && !isImageTarget(target)) continue;
-      const mapped = await map(target);
+      const mapped = await map(target, kind);
       if (mapped === undefined || mapped === target) continue;
-      const written = bracketed || /\s/.test(mapped) ? `<${mapped}>` : mapped;
+      // A definition (`[id]: target`, no closing part) needs `<>` to stay one when its target is empty.
+      const written = bracketed || /\s/.test(mapped) || (mapped === '' && closing === '') ? `<${mapped}>` : mapped;
       replacements.push({ start: match.index, end: match.index + whole.length, value: `${opening}${written}${closing}` });
     }
     for (const r of replacements.reverse()) result = result.slice(0, r.start) + r.value + result.slice(r.end);
@@ -53,6 +60,11 @@ interface Piece {
 
 /** Splits Markdown into prose and code (fenced blocks and inline code spans). */
 export function splitCode(markdown: string): Piece[] {
+  return splitFences(markdown).flatMap((piece) => (piece.code ? [piece] : splitInline(piece.text)));
+}
+
+/** Splits Markdown into prose and fenced code blocks. */
+export function splitFences(markdown: string): Piece[] {
   const pieces: Piece[] = [];
   const lines = markdown.split(/(?<=\n)/);
   let prose = '';
@@ -62,7 +74,7 @@ export function splitCode(markdown: string): Piece[] {
     if (fence === null) {
       const open = /^ {0,3}(`{3,}|~{3,})/.exec(line);
       if (open) {
-        if (prose) pieces.push(...splitInline(prose));
+        if (prose) pieces.push({ text: prose, code: false });
         prose = '';
         fence = open[1]!;
         block = line;
@@ -77,7 +89,7 @@ export function splitCode(markdown: string): Piece[] {
     }
   }
   if (fence !== null) pieces.push({ text: block, code: true });
-  if (prose) pieces.push(...splitInline(prose));
+  if (prose) pieces.push({ text: prose, code: false });
   return pieces;
 }
 

@@ -1,11 +1,14 @@
 import sanitizeHtml from 'sanitize-html';
 
-const SVG_ATTRIBUTES = ['xmlns', 'width', 'height', 'viewbox', 'viewBox', 'fill', 'stroke', 'stroke-width', 'stroke-linecap', 'stroke-linejoin'];
+const SVG_ATTRIBUTES = ['xmlns', 'width', 'height', 'viewbox', 'viewBox', 'preserveAspectRatio', 'fill', 'stroke', 'stroke-width', 'stroke-linecap', 'stroke-linejoin'];
+/** The MathML KaTeX writes beside its HTML (read by screen readers; `annotation` holds the TeX), and its attributes. */
+const MATHML_TAGS = ['math', 'semantics', 'annotation', 'mrow', 'mi', 'mn', 'mo', 'mtext', 'mspace', 'mfrac', 'msqrt', 'mroot', 'msub', 'msup', 'msubsup', 'munder', 'mover', 'munderover', 'mtable', 'mtr', 'mtd', 'mlabeledtr', 'mstyle', 'mpadded', 'mphantom', 'menclose'];
+const MATHML_ATTRIBUTES = ['xmlns', 'display', 'encoding', 'mathvariant', 'mathcolor', 'mathbackground', 'mathsize', 'displaystyle', 'scriptlevel', 'fence', 'separator', 'stretchy', 'largeop', 'minsize', 'maxsize', 'lspace', 'rspace', 'accent', 'accentunder', 'linethickness', 'notation', 'width', 'height', 'depth', 'voffset', 'columnalign', 'columnspacing', 'columnlines', 'rowspacing', 'rowlines', 'linebreak'];
 
 /**
  * What the browser's DOMPurify keeps of the HTML that md-editor-rt makes from Markdown, for a render on the
  * server (DOMPurify needs a DOM): the Markdown tags, code blocks with their fold and copy controls, tables,
- * task lists and images; no script, frame, form or event handler, and only web and mail links.
+ * task lists, images and KaTeX's formulas; no script, frame, form or event handler, and only web and mail links.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
@@ -30,6 +33,7 @@ const OPTIONS: sanitizeHtml.IOptions = {
     'polyline',
     'polygon',
     'g',
+    ...MATHML_TAGS,
   ],
   allowedAttributes: {
     '*': ['class', 'id', 'title', 'align', 'style', 'data-*', 'open'],
@@ -47,6 +51,8 @@ const OPTIONS: sanitizeHtml.IOptions = {
     td: ['colspan', 'rowspan', 'style'],
     th: ['colspan', 'rowspan', 'style'],
     ol: ['start'],
+    span: ['aria-hidden'],
+    ...Object.fromEntries(MATHML_TAGS.map((tag) => [tag, MATHML_ATTRIBUTES])),
   },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowProtocolRelative: false,

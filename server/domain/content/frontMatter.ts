@@ -1,6 +1,6 @@
 import type { ArticleDraft, ArticleStatus } from './article';
 import { SITE_UTC_OFFSET_MINUTES } from './article';
-import { summarize } from './markdownText';
+import { plainText, summarize } from './markdownText';
 import { contentMessages } from './messages';
 
 /** A problem with one source file, in words the blogger can act on. */
@@ -120,9 +120,11 @@ export function sourceKeyOf(data: Data, relativePath: string): string {
 
 /**
  * Maps Hexo, Hugo or Jekyll front matter and a body to an article. `cover` is returned as written: the
- * importer resolves local images. `fallbackDate` (the file's time) stands in for a missing date.
+ * importer resolves local images. `fallbackDate` (the file's time) stands in for a missing date. `excerpt`
+ * is the body before `<!--more-->`: the summary, unless the front matter writes one. A `series` (Hugo's
+ * taxonomy) becomes a tag.
  */
-export function articleFromFrontMatter(input: { data: Data; body: string; relativePath: string; fallbackDate: string }): ArticleDraft {
+export function articleFromFrontMatter(input: { data: Data; body: string; excerpt?: string; relativePath: string; fallbackDate: string }): ArticleDraft {
   const { data, body } = input;
   const title = text(first(data, ['title']), 'title');
   if (title === '') throw new ImportProblem(problem.missingTitle);
@@ -137,10 +139,10 @@ export function articleFromFrontMatter(input: { data: Data; body: string; relati
     sourceKey: sourceKeyOf(data, input.relativePath),
     title,
     content: normaliseBody(body),
-    summary: description !== '' ? description : summarize(body),
+    summary: description !== '' ? description : input.excerpt !== undefined ? plainText(input.excerpt) : summarize(body),
     cover: text(first(data, ['cover', 'top_img', 'cover_image', 'image', 'thumbnail', 'featured_image']), 'cover'),
     category: categories[0] ?? null,
-    tags: names(first(data, ['tags', 'tag']), 'tags'),
+    tags: [...new Set([...names(first(data, ['tags', 'tag']), 'tags'), ...names(data.series, 'series')])],
     ...pinning(first(data, ['top', 'sticky', 'pinned', 'pin'])),
     status: status(data),
     createdAt,

@@ -1,3 +1,5 @@
+import { mathAsText } from '../../../src/domain/content/math';
+import { BLOCK_MARKERS } from './markdownText';
 import { MAX_SEARCH_KEYWORD_LENGTH } from '../../../src/protocol/content';
 import { AppError } from '../errors';
 import { contentMessages } from './messages';
@@ -75,25 +77,29 @@ const startsLine = (content: string, at: number) => at === 0 || content[at - 1] 
 const wholeCharacters = (text: string) => text.replace(/^[\udc00-\udfff]|[\ud800-\udbff]$/g, '');
 
 /**
- * The body as a reader sees it, on one line: images become their alt text, links their text; emphasis,
- * inline code, HTML tags, code fences, reference definitions and the markers that open lines are dropped.
+ * The body as a reader sees it, on one line: images become their alt text, links their text, formulas their
+ * TeX source; emphasis, inline code, HTML tags, code fences, reference definitions and the markers that open
+ * lines are dropped.
  */
 export function plainText(markdown: string): string {
-  return markdown
-    .replace(/^[ \t]*(```|~~~)[^\n]*$/gm, ' ')
-    .replace(/^[ \t]{0,3}\[[^\]\n]+\]:[ \t]*\S+[^\n]*$/gm, ' ')
-    .replace(/!\[([^\]\n]*)\]\([^)\n]*\)/g, ' $1 ')
-    .replace(/\[([^\]\n]*)\]\([^)\n]*\)/g, '$1')
-    .replace(/\[([^\]\n]*)\]\[[^\]\n]*\]/g, '$1')
-    .replace(/<\/?[a-zA-Z][^>\n]*>/g, '')
-    .replace(/`+([^`\n]+?)`+/g, '$1')
-    .replace(/(\*\*|__|~~)(?=\S)([^\n]*?\S)\1/g, '$2')
-    .replace(/(^|[^\w*])\*(?=\S)([^*\n]*?\S)\*(?![\w*])/g, '$1$2')
-    .replace(/^[ \t]*([-*_])([ \t]*\1){2,}[ \t]*$/gm, ' ')
-    .replace(/^[ \t]{0,3}(#{1,6}|>+|[-*+]|\d+\.)[ \t]+/gm, '')
-    .replace(/\|/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return mathAsText(markdown, (text) =>
+    text
+      .replace(/^[ \t]*(```|~~~)[^\n]*$/gm, ' ')
+      .replace(BLOCK_MARKERS, ' ')
+      .replace(/^[ \t]{0,3}\[[^\]\n]+\]:[ \t]*\S+[^\n]*$/gm, ' ')
+      .replace(/!\[([^\]\n]*)\]\([^)\n]*\)/g, ' $1 ')
+      .replace(/\[([^\]\n]*)\]\([^)\n]*\)/g, '$1')
+      .replace(/\[([^\]\n]*)\]\[[^\]\n]*\]/g, '$1')
+      .replace(/<\/?[a-zA-Z][^>\n]*>/g, '')
+      .replace(/`+([^`\n]+?)`+/g, '$1')
+      .replace(/(\*\*|__|~~)(?=\S)([^\n]*?\S)\1/g, '$2')
+      .replace(/(^|[^\w*])\*(?=\S)([^*\n]*?\S)\*(?![\w*])/g, '$1$2')
+      .replace(/^[ \t]*([-*_])([ \t]*\1){2,}[ \t]*$/gm, ' ')
+      .replace(/^[ \t]{0,3}(#{1,6}|>+|[-*+]|\d+\.)[ \t]+/gm, '')
+      .replace(/\|/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
 }
 
 /** Where a sentence (or a clause a reader would start from) ends. */

@@ -7,6 +7,8 @@ export const article = {
   readingTime: '阅读时长',
   minutes: (n: number) => `${n} 分钟`,
   toc: '目录',
+  /** The tooltip of a formula KaTeX cannot typeset, before KaTeX's own reason. */
+  mathError: '公式无法排版',
   themes: '阅读主题',
   previewTheme: '预览主题',
   codeTheme: '代码主题',

@@ -77,6 +77,22 @@ export const contentServer = {
     notAnObject: 'front matter 必须是“键: 值”的形式',
     missingMedia: (url: string) => `媒体文件缺失，链接保持原样：${url}`,
     notifyFailed: (detail: string) => `文章已导入，但通知用户失败：${detail}`,
+    missingImage: (reference: string) => `找不到图片 ${reference}：文章照常导入，这张图片不显示`,
+    missingPost: (reference: string) => `没有找到链接的文章 ${reference}（不在这次导入的文件中，或没有导入成功），链接保持原样`,
+    linkingFailed: (detail: string) => `文章已导入，但指向其他文章的链接没能更新：${detail}`,
+    unknownShortcodes: (list: string) => `未能转换的短代码或标签插件，已按原文显示：${list}`,
+    shortcodeCount: (name: string, count: number) => `${name} ×${count}`,
+    report: {
+      warnings: '需要留意的文章：',
+      unknown: '未能转换的短代码和标签插件（已按原文显示在文章中）：',
+      unknownLine: (name: string, count: number, posts: number) => `${name}：${count} 处，${posts} 篇文章`,
+    },
+    /** Words the importer writes into converted posts. */
+    shortcodes: {
+      callout: { info: '说明', tip: '提示', warning: '注意', danger: '警告' },
+      expand: '展开',
+      tab: (n: number) => `选项卡 ${n}`,
+    },
     toml: {
       atLine: (line: number, problem: string) => `第 ${line} 行：${problem}`,
       unparsable: (detail: string) => `无法解析（${detail}）`,

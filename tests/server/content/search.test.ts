@@ -61,6 +61,11 @@ describe('search fragments', () => {
     expect(fragment.after.startsWith(' 全文搜索')).toBe(true);
   });
 
+  it('leaves out the markers of imported callouts and disclosure sections, keeping their titles and text', () => {
+    const fragment = fragmentOf('!!! warning 注意\n这是一个警告框\n!!!\n\n::: details 展开看看\n折叠起来的内容。\n:::', '折叠');
+    expect(fragment.before + fragment.match + fragment.after).toBe('注意 这是一个警告框 展开看看 折叠起来的内容。');
+  });
+
   it('shows plain text: no image, link, emphasis or code syntax, and no punctuation left at the cut', () => {
     const content =
       '春天来了。![初春的枝头，花开了几朵](/media/spring.svg)\n\n我在**河边**散步，看见[一座小桥](https://example.com/bridge)，桥下有 `流水` 声。';

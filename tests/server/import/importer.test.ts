@@ -3,61 +3,16 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import sharp from 'sharp';
-import { KyselyArticleRepository } from '../../../server/adapters/db/content/articleRepository';
 import { exportArticles } from '../../../server/adapters/import/markdownExporter';
-import { findMarkdownFiles, MarkdownImporter, type ImportOutcome } from '../../../server/adapters/import/markdownImporter';
-import { LocalMediaStore } from '../../../server/adapters/media/localMediaStore';
+import { findMarkdownFiles, type ImportOutcome } from '../../../server/adapters/import/markdownImporter';
 import type { ArticleDraft, ArticleRecord } from '../../../server/domain/content/article';
 import { normaliseBody } from '../../../server/domain/content/frontMatter';
 import { DEMO_CONTENT_DIR } from '../../../server/main';
 import * as zhCN from '../../../src/i18n/zh-CN';
-import { recordingPublisher } from '../../fakes/recordingPublisher';
-import { backends, type TestDatabase } from '../support/databases';
 import { temporaryFolder } from '../support/siteServer';
+import { backendList, dispose, fixture, folderWith, importFolder, tinyPng, type Fixture } from './support';
 
 const text = zhCN.contentServer.importer;
-const backendList = await backends();
-const sqliteBackend = backendList.find((b) => b.name === 'SQLite')!;
-
-interface Fixture {
-  database: TestDatabase;
-  articles: KyselyArticleRepository;
-  mediaDir: string;
-  importer: MarkdownImporter;
-  sent: ReturnType<typeof recordingPublisher>['sent'];
-}
-
-async function fixture(backend = sqliteBackend): Promise<Fixture> {
-  const database = await backend.open();
-  const articles = new KyselyArticleRepository(database.handle.db, database.handle.dialect);
-  const mediaDir = temporaryFolder('blog-media-');
-  const { publisher, sent } = recordingPublisher();
-  const importer = new MarkdownImporter({ articles, media: new LocalMediaStore(mediaDir), notifications: publisher });
-  return { database, articles, mediaDir, importer, sent };
-}
-
-async function dispose(f: Fixture | undefined) {
-  if (!f) return;
-  await f.database.dispose();
-  fs.rmSync(f.mediaDir, { recursive: true, force: true });
-}
-
-/** Writes files (relative path → text) into a fresh folder and returns it. */
-function folderWith(files: Record<string, string | Buffer>): string {
-  const dir = temporaryFolder('blog-posts-');
-  for (const [name, body] of Object.entries(files)) {
-    fs.mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
-    fs.writeFileSync(path.join(dir, name), body);
-  }
-  return dir;
-}
-
-async function importFolder(f: Fixture, dir: string, root?: string): Promise<ImportOutcome[]> {
-  return f.importer.importFiles(await findMarkdownFiles([dir], root === undefined ? {} : { root }));
-}
-
-const tinyPng = () => sharp({ create: { width: 2, height: 2, channels: 3, background: '#fff' } }).png().toBuffer();
 
 const comparable = (records: ArticleRecord[]) =>
   records.map(({ id: _id, views: _views, likes: _likes, ...rest }) => rest).sort((a, b) => a.sourceKey.localeCompare(b.sourceKey));
@@ -116,14 +71,19 @@ describe('the Markdown importer', () => {
     });
     const outcomes = await importFolder(f, dir);
     const failures = Object.fromEntries(outcomes.filter((o) => o.status === 'failed').map((o) => [o.file.relative, o.error]));
-    expect(Object.keys(failures).sort()).toEqual(['bad-date.md', 'bad-top.md', 'bad-yaml.md', 'list.md', 'missing-cover.md', 'missing-image.md', 'no-title.md']);
+    expect(Object.keys(failures).sort()).toEqual(['bad-date.md', 'bad-top.md', 'bad-yaml.md', 'list.md', 'no-title.md']);
     expect(failures['no-title.md']).toBe(text.fileProblem('no-title.md', text.missingTitle));
     expect(failures['bad-yaml.md']).toMatch(/^bad-yaml\.md：front matter 格式错误：/);
     expect(failures['bad-date.md']).toBe(text.fileProblem('bad-date.md', text.invalidField('date', '2024-02-30')));
     expect(failures['list.md']).toBe(text.fileProblem('list.md', text.malformedFrontMatter(text.notAnObject)));
-    expect(failures['missing-image.md']).toBe(text.fileProblem('missing-image.md', text.unreadableImage('./nope.png', 'ENOENT')));
-    expect(failures['missing-cover.md']).toContain('../nope.svg');
-    expect((await f.articles.all()).map((r) => r.title)).toEqual(['好文章']);
+    // A missing picture costs the post only that picture, and is named in its warnings.
+    const warnings = Object.fromEntries(outcomes.flatMap((o) => (o.status === 'failed' ? [] : [[o.file.relative, o.warnings]])));
+    expect(warnings['missing-image.md']).toEqual([text.missingImage('./nope.png')]);
+    expect(warnings['missing-cover.md']).toEqual([text.missingImage('../nope.svg')]);
+    const byTitle = new Map((await f.articles.all()).map((r) => [r.title, r]));
+    expect([...byTitle.keys()].sort()).toEqual(['好文章', '缺图', '缺封面'].sort());
+    expect(byTitle.get('缺图')?.content).toBe('![图]()\n');
+    expect(byTitle.get('缺封面')?.cover).toBe('');
   });
 
   it('writes nothing of a file whose database write fails half-way', async () => {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { mathAsText } from '../../../../src/domain/content/math';
 import * as zhCN from '../../../../src/i18n/zh-CN';
 import type { ArticleDetail } from '../../../domain/content/article';
 import type { ArticleService } from '../../../domain/content/articleService';
@@ -19,6 +20,9 @@ const clip = (text: string, max: number) => {
   const chars = Array.from(text.replace(/\s+/g, ' ').trim());
   return chars.length <= max ? chars.join('') : `${chars.slice(0, max - 1).join('')}…`;
 };
+
+/** An article's summary as readers of feeds and link previews get it: a formula written in it reads as its TeX. */
+const summaryText = (article: ArticleDetail) => mathAsText(article.summary);
 
 function originOf(request: FastifyRequest, siteUrl: string | undefined): string {
   return siteUrl ?? `${request.protocol}://${request.host}`;
@@ -45,7 +49,7 @@ function blogPostingJsonLd(article: ArticleDetail, url: string, origin: string, 
     '@context': 'https://schema.org',
     '@type': 'BlogPosting',
     headline: article.title,
-    description: clip(article.summary, DESCRIPTION_LENGTH),
+    description: clip(summaryText(article), DESCRIPTION_LENGTH),
     ...(article.cover ? { image: absolute(origin, article.cover) } : {}),
     datePublished: article.createdAt,
     dateModified: article.updatedAt,
@@ -83,7 +87,7 @@ export const feedRoutes: FastifyPluginAsync<FeedOptions> = async (app, { article
         `<guid isPermaLink="true">${xmlText(link)}</guid>`,
         `<pubDate>${new Date(article.createdAt).toUTCString()}</pubDate>`,
         ...categories.map((c) => `<category>${xmlText(c)}</category>`),
-        `<description>${xmlText(article.summary)}</description>`,
+        `<description>${xmlText(summaryText(article))}</description>`,
         '</item>',
       ].join('');
     });
@@ -151,7 +155,7 @@ export function pageHtmlProvider(articles: ArticleService, site: SiteService, si
     const identity = await siteIdentity(site);
     const name = identity.name;
     const title = contentMessages.feed.pageTitle(article.title, name);
-    const description = clip(article.summary, DESCRIPTION_LENGTH);
+    const description = clip(summaryText(article), DESCRIPTION_LENGTH);
     const url = `${origin}/article?id=${article.id}`;
     const meta = (attribute: 'name' | 'property', key: string, value: string) =>
       `<meta ${attribute}="${key}" content="${escapeHtml(value)}" />`;

@@ -8,6 +8,8 @@ import { lazyPart } from '../../hooks/lazyPart';
 import { useCopy } from '../../hooks/useCopy';
 import { readHeadings, type TocHeading } from './ArticleToc';
 import { codeStyleUrl } from './markdown';
+// KaTeX's stylesheet and fonts, bundled: the server's markup of a formula needs them before any script runs.
+import 'katex/dist/katex.min.css';
 import './article.css';
 
 const ARTICLE_EDITOR_ID = 'article-body';

@@ -3,9 +3,21 @@ import * as zhCN from '../../../i18n/zh-CN';
 
 export interface TocHeading {
   id: string;
+  /** The heading's words, shown unless it has `markup`. */
   text: string;
   /** 1 to 6, as in h1 to h6. */
   level: number;
+  /** The markup of a heading with math, so its formulas are typeset here as in the body; its links become their text. */
+  markup?: string;
+}
+
+/** The heading's markup when it holds a formula (KaTeX's, or one KaTeX could not typeset). */
+function mathMarkup(heading: HTMLElement): string | undefined {
+  if (!heading.querySelector('.katex, .math-error')) return undefined;
+  const copy = heading.cloneNode(true) as HTMLElement;
+  // The entry is a link already, and a link in a link is invalid.
+  for (const link of copy.querySelectorAll('a')) link.replaceWith(...link.childNodes);
+  return copy.innerHTML;
 }
 
 /** The headings of a rendered body that can be reached (those with an id), in reading order. */
@@ -14,6 +26,7 @@ export function readHeadings(root: ParentNode): TocHeading[] {
     id: heading.id,
     text: heading.textContent?.trim() ?? '',
     level: Number(heading.tagName.slice(1)),
+    markup: mathMarkup(heading),
   }));
 }
 
@@ -67,7 +80,8 @@ export function ArticleToc({ headings }: { headings: readonly TocHeading[] }) {
               aria-current={heading.id === current ? 'location' : undefined}
               onClick={(event) => go(event, heading.id)}
             >
-              {heading.text}
+              {/* Markup from the body, which the server's or the browser's sanitiser has already cleaned. */}
+              {heading.markup === undefined ? heading.text : <span dangerouslySetInnerHTML={{ __html: heading.markup }} />}
             </a>
           </li>
         ))}
