@@ -1,35 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { renderArticleBody } from '../ssr/renderArticle';
 import fc from 'fast-check';
 import { importReport } from '../../../server/adapters/import/importReport';
 import type { ImportOutcome } from '../../../server/adapters/import/markdownImporter';
 import { convertShortcodes, type PostContext } from '../../../server/adapters/import/shortcodes';
-import { sanitizeArticleHtml } from '../../../server/adapters/ssr/htmlSanitizer';
 import type { ArticleRecord } from '../../../server/domain/content/article';
 import * as zhCN from '../../../src/i18n/zh-CN';
-import MarkdownPreview from '../../../src/ui/features/article/MarkdownPreview';
 import { dispose, fixture, folderWith, importFolder, tinyPng, type Fixture } from './support';
 
 const text = zhCN.contentServer.importer;
 const FENCE = '```';
 
-/** An article body as the server renders it: md-editor-rt's preview (the browser's view) and the server's sanitiser. */
-function rendered(markdown: string): string {
-  return renderToString(
-    createElement(MarkdownPreview, {
-      id: 'article-body',
-      markdown,
-      theme: 'light',
-      previewTheme: 'default',
-      codeTheme: 'atom',
-      sanitize: sanitizeArticleHtml,
-      onRendered: () => undefined,
-    }),
-  );
-}
 
 type Imported = Extract<ImportOutcome, { status: 'created' | 'updated' }>;
 
@@ -123,7 +106,7 @@ describe('importing a Hugo blog of page bundles', () => {
     expect(first.content).toContain('::: details 证明\n\n由归纳法可得。\n\n:::');
     expect(first.content).toMatch(new RegExp(`!\\[示意图\\]\\(${MEDIA_PNG} "示意图"\\)`));
 
-    const html = rendered(first.content);
+    const html = renderArticleBody(first.content);
     expect(html).toMatch(
       /<div[^>]*class="md-editor-admonition md-editor-admonition-warning"[^>]*>\s*<p[^>]*class="md-editor-admonition-title"[^>]*>注意<\/p>\s*<p[^>]*><strong>小心<\/strong> 除以零。<\/p>\s*<\/div>/,
     );
@@ -145,7 +128,7 @@ describe('importing a Hugo blog of page bundles', () => {
     expect(first.content).toContain(`下一篇见 [第二篇](/article?id=${second.id})，也可以看 [第二篇](/article?id=${second.id})，或者 [直接链接](/article?id=${second.id}#小节)。`);
     expect(first.content).toContain('[不存在的文章]({{< ref "posts/nowhere/index.md" >}})');
     expect(second.content).toBe(`回到 [第一篇](/article?id=${first.id})。\n`);
-    expect(rendered(second.content)).toContain(`<a href="/article?id=${first.id}">第一篇</a>`);
+    expect(renderArticleBody(second.content)).toContain(`<a href="/article?id=${first.id}">第一篇</a>`);
 
     // Imported again, the posts keep their articles and so their links.
     const again = await importFolder(f, path.join(dir, 'content/posts'));
@@ -159,7 +142,7 @@ describe('importing a Hugo blog of page bundles', () => {
     expect(first.content).toContain('`{{< youtube abc123 >}}` 和 `{{< youtube def456 >}}` 以及 `{{< bilibili BV1 >}}`');
     expect(first.content).toContain('`{{< alert >}}` 是行内代码。');
     expect(first.content).toContain(`${FENCE}markdown\n{{< notice warning >}}代码块里的短代码{{< /notice >}}\n${FENCE}`);
-    expect(rendered(first.content)).toContain('<code>{{&lt; youtube abc123 &gt;}}</code>');
+    expect(renderArticleBody(first.content)).toContain('<code>{{&lt; youtube abc123 &gt;}}</code>');
   });
 
   it('imports a post whose picture is missing, and reports the picture, the dead link and the unknown shortcodes', async () => {
@@ -176,7 +159,7 @@ describe('importing a Hugo blog of page bundles', () => {
     const article = (await articles()).get('第一篇')!;
     // The picture's place shows its description and asks for nothing.
     expect(article.content).toContain('![丢失的图]()');
-    expect(rendered(article.content)).toMatch(/<img(?![^>]*\bsrc=)[^>]*alt="丢失的图"/);
+    expect(renderArticleBody(article.content)).toMatch(/<img(?![^>]*\bsrc=)[^>]*alt="丢失的图"/);
 
     const report = importReport([...outcomes.values()]);
     const at = report.indexOf('  first/index.md');
@@ -276,7 +259,7 @@ describe('importing a Hexo blog', () => {
     expect(a.content).toContain('{% post_link nowhere %}');
     expect(b.content).toBe(`返回 [Hexo 第一篇](/article?id=${a.id})。\n`);
 
-    const html = rendered(a.content);
+    const html = renderArticleBody(a.content);
     expect(html).toMatch(/md-editor-admonition-danger"[^>]*>\s*<p[^>]*>警告<\/p>\s*<p[^>]*><strong>危险<\/strong> 操作<\/p>/);
     expect(html).toMatch(/<details class="disclosure"><summary>安装方式 2<\/summary>\s*<p[^>]*>yarn add<\/p>/);
     expect(html).toMatch(/<code class="language-js">[\s\S]*\{% note %\}/);
@@ -314,13 +297,13 @@ describe('shortcode conversion', () => {
     expect(nested).toBe('!!! info 说明\n\n外\n\n> **注意**\n>\n> 内\n\n!!!');
     const disclosures = await convert('{{< expand "外层" >}}\n{{< tabs >}}{{< tab "甲" >}}内层{{< /tab >}}{{< /tabs >}}\n{{< /expand >}}');
     expect(disclosures).toBe(':::: details 外层\n\n::: details 甲\n\n内层\n\n:::\n\n::::');
-    expect(rendered(disclosures)).toMatch(/<details class="disclosure"><summary>外层<\/summary>\s*<details class="disclosure"><summary>甲<\/summary>\s*<p[^>]*>内层<\/p>\s*<\/details>\s*<\/details>/);
+    expect(renderArticleBody(disclosures)).toMatch(/<details class="disclosure"><summary>外层<\/summary>\s*<details class="disclosure"><summary>甲<\/summary>\s*<p[^>]*>内层<\/p>\s*<\/details>\s*<\/details>/);
   });
 
   it('shows an unknown shortcode exactly as written, backticks and Markdown characters included', async () => {
     const body = await convert('前 {{< tweet user="a_b_c" id="`1`" >}} 后');
     expect(body).toBe('前 ``{{< tweet user="a_b_c" id="`1`" >}}`` 后');
-    expect(rendered(body)).toContain('<p data-line="0">前 <code>{{&lt; tweet user="a_b_c" id="`1`" &gt;}}</code> 后</p>');
+    expect(renderArticleBody(body)).toContain('<p data-line="0">前 <code>{{&lt; tweet user="a_b_c" id="`1`" &gt;}}</code> 后</p>');
   });
 
   it('writes a post link as the bare target inside a link or a definition, else as a link titled by the post', async () => {

@@ -1,25 +1,9 @@
 import katex from 'katex';
-import { createElement } from 'react';
-import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { renderArticleBody } from './renderArticle';
 import { sanitizeArticleHtml } from '../../../server/adapters/ssr/htmlSanitizer';
 import * as zhCN from '../../../src/i18n/zh-CN';
-import MarkdownPreview from '../../../src/ui/features/article/MarkdownPreview';
 
-/** An article body as the server renders it: md-editor-rt's preview, cleaned by the server's sanitiser. */
-function serverRendering(markdown: string): string {
-  return renderToString(
-    createElement(MarkdownPreview, {
-      id: 'article-body',
-      markdown,
-      theme: 'light',
-      previewTheme: 'default',
-      codeTheme: 'atom',
-      sanitize: sanitizeArticleHtml,
-      onRendered: () => undefined,
-    }),
-  );
-}
 
 const count = (html: string, pattern: RegExp) => html.match(pattern)?.length ?? 0;
 
@@ -35,7 +19,7 @@ const ENVIRONMENTS = [
 
 describe('math in the server-rendered article', () => {
   it('typesets inline and display math, with every delimiter, leaving no raw delimiter', () => {
-    const html = serverRendering(
+    const html = renderArticleBody(
       [
         '设 $g(d) = \\lfloor \\frac{x}{d} \\rfloor$，另记 \\(\\mu\\)。',
         '',
@@ -59,14 +43,14 @@ describe('math in the server-rendered article', () => {
 
   it('typesets the environments people write inside display math', () => {
     for (const tex of ENVIRONMENTS) {
-      const html = serverRendering(`$$\n${tex}\n$$`);
+      const html = renderArticleBody(`$$\n${tex}\n$$`);
       expect(html, tex).toContain('<span class="katex-display">');
       expect(html, tex).not.toContain('math-error');
     }
   });
 
   it('leaves dollars in prose and in code as written', () => {
-    const html = serverRendering(['价格 $5 到 $10', '', '变量 `$HOME` 和 `$x$`', '', '```bash', 'echo "$HOME" $PATH$', '```'].join('\n'));
+    const html = renderArticleBody(['价格 $5 到 $10', '', '变量 `$HOME` 和 `$x$`', '', '```bash', 'echo "$HOME" $PATH$', '```'].join('\n'));
     expect(html).toContain('<p data-line="0">价格 $5 到 $10</p>');
     expect(html).toContain('<code>$HOME</code>');
     expect(html).toContain('<code>$x$</code>');
@@ -75,7 +59,7 @@ describe('math in the server-rendered article', () => {
   });
 
   it('shows a formula KaTeX cannot parse as its source in a marked box, and renders the rest', () => {
-    const html = serverRendering(['坏的 $\\frac{a}{b$ 公式', '', '$$', '\\begin{aligned} x \\end{gathered}', '$$', '', '好的 $x$'].join('\n'));
+    const html = renderArticleBody(['坏的 $\\frac{a}{b$ 公式', '', '$$', '\\begin{aligned} x \\end{gathered}', '$$', '', '好的 $x$'].join('\n'));
     expect(html).toMatch(new RegExp(`<code class="math-error" title="${zhCN.article.mathError}：[^"]+">\\\\frac\\{a\\}\\{b</code> 公式`));
     expect(html).toMatch(/<code class="math-error" title="[^"]+">\\begin\{aligned\} x \\end\{gathered\}<\/code>/);
     expect(count(html, /class="math-error"/g)).toBe(2);
@@ -83,7 +67,7 @@ describe('math in the server-rendered article', () => {
   });
 
   it('puts the TeX of a heading with math into its text, not its dollars', () => {
-    const html = serverRendering('## 纯五度 $\\frac{3}{2}$');
+    const html = renderArticleBody('## 纯五度 $\\frac{3}{2}$');
     expect(html).toMatch(/<h2 data-line="0" id="纯五度 \\frac\{3\}\{2\}">纯五度 <span class="katex">/);
   });
 });
@@ -108,7 +92,7 @@ describe('the server sanitiser and KaTeX', () => {
     const cleaned = sanitizeArticleHtml(hostile);
     expect(cleaned).not.toMatch(/onclick|onerror|onload|javascript:|annotation-xml|maction/);
     // KaTeX's `trust` stays off: a link or a picture in a formula is only its command's name, marked.
-    const refused = serverRendering('$\\href{javascript:alert(1)}{x}$ $\\includegraphics{x.png}$');
+    const refused = renderArticleBody('$\\href{javascript:alert(1)}{x}$ $\\includegraphics{x.png}$');
     expect(refused).not.toMatch(/<a |<img |href=|src=/);
     expect(refused).toContain('<span class="mord" style="color:var(--color-error)">\\href</span>');
   });
