@@ -22,6 +22,8 @@ export interface AccountsSite {
   browser: Browser;
   server: CreatedServer;
   db: DatabaseHandle;
+  /** The site's data folder (its media are under `media/`). */
+  dataDir: string;
   /** The administrator's one-time password, as the first start announced it. */
   adminPassword: string;
   newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
@@ -43,7 +45,7 @@ export async function startAccountsSite(env: Record<string, string> = {}): Promi
   );
   const adminPassword = /初始密码 (\S+)（/.exec(announced.join('\n'))?.[1] ?? '';
   const baseUrl = (await server.app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
-  const db = openDatabase({ dataDir });
+  const db = openDatabase({ dataDir, databaseUrl: config.databaseUrl });
   await migrateToLatest(db.db as Kysely<unknown>, db.dialect);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ARGS });
 
@@ -60,6 +62,7 @@ export async function startAccountsSite(env: Record<string, string> = {}): Promi
     browser,
     server,
     db,
+    dataDir,
     adminPassword,
     newContext,
     async newPage(options) {
