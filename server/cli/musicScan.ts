@@ -26,7 +26,7 @@ async function main(): Promise<number> {
       bar.update(done, { file });
     });
     bar?.stop();
-    for (const { file, reason } of report.skipped) console.error(text.unreadable(file, reason));
+    for (const { file, reason } of report.skipped) console.error(text.skipped(file, reason));
     console.log(text.done(report.songs, report.playlists, report.skipped.length));
     return report.skipped.length > 0 ? 1 : 0;
   });

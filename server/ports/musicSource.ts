@@ -14,9 +14,12 @@ export interface MusicSource {
   lyric(id: number): Promise<Omit<LyricResponse, 'code'>>;
 }
 
-/** The lyric files beside a track, read on demand. */
+/**
+ * The lyric files beside a track, read on demand: named like `file`, or `sidecar` (a name without folder or
+ * extension, in the file's folder) for a song that is not the whole file, a CUE track.
+ */
 export interface LyricReader {
-  read(file: string): Promise<{ lrc?: string; translation?: string; yrc?: string }>;
+  read(file: string, sidecar?: string): Promise<{ lrc?: string; translation?: string; yrc?: string }>;
 }
 
 /** Counts plays (a song's url was asked for); failures are not the listener's problem. */

@@ -72,6 +72,31 @@ export const SongUrlDto = Type.Object({
 export type SongUrlDto = Static<typeof SongUrlDto>;
 
 export const SongUrlResponse = Type.Object({ code: Type.Literal(MUSIC_OK), data: Type.Array(SongUrlDto) });
+
+/**
+ * What of the file at a song URL the song is: a CUE track is a span of its album's one file. The span rides on
+ * `url` as a W3C media fragment, `#t=<start>,<end>` in seconds (no end: to the file's end), rather than in
+ * fields of our own: `url` stays the one field a client plays, a browser given it as it is plays just the span,
+ * and the fragment never reaches the server, so the bytes are still served (and cached) per file.
+ */
+export interface MediaSpan {
+  url: string;
+  startMs: number;
+  endMs: number | null;
+}
+
+export function withMediaSpan({ url, startMs, endMs }: MediaSpan): string {
+  return `${url}#t=${startMs / 1000}${endMs === null ? '' : `,${endMs / 1000}`}`;
+}
+
+/** The URL without its fragment and the span it names; the whole file when there is none. */
+export function mediaSpanOf(url: string): MediaSpan {
+  const hash = url.indexOf('#');
+  const time = hash < 0 ? null : /(?:^|&)t=(?:npt:)?(\d+(?:\.\d+)?)?(?:,(\d+(?:\.\d+)?))?(?:&|$)/.exec(url.slice(hash + 1));
+  if (hash < 0 || !time) return { url, startMs: 0, endMs: null };
+  const ms = (seconds: string) => Math.round(Number(seconds) * 1000);
+  return { url: url.slice(0, hash), startMs: time[1] === undefined ? 0 : ms(time[1]), endMs: time[2] === undefined ? null : ms(time[2]) };
+}
 export type SongUrlResponse = Static<typeof SongUrlResponse>;
 
 export const SearchResponse = Type.Object({

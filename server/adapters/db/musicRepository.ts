@@ -1,10 +1,12 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
-import type { Playlist, Track } from '../../domain/music/library';
+import { songKey, type GuessedNames, type Playlist, type Track } from '../../domain/music/library';
 import type { PlayCounter } from '../../ports/musicSource';
 import type { Database, MusicPlaylistTable, MusicSongTable } from './schema';
 
 export interface StoredTrack extends Track {
   fingerprint: string;
+  /** The lyric file's version when the names were read ('' when none). */
+  lyricVersion: string;
   present: boolean;
 }
 
@@ -12,7 +14,7 @@ export interface StoredPlaylist extends Playlist {
   present: boolean;
 }
 
-export type TrackFields = Omit<Track, 'id' | 'playCount'> & { fingerprint: string };
+export type TrackFields = Omit<Track, 'id' | 'playCount'> & Pick<StoredTrack, 'fingerprint' | 'lyricVersion'>;
 export type PlaylistFields = Omit<Playlist, 'id' | 'updatedAt'>;
 
 function toPlaylist(row: Selectable<MusicPlaylistTable>): StoredPlaylist {
@@ -30,9 +32,12 @@ function toPlaylist(row: Selectable<MusicPlaylistTable>): StoredPlaylist {
 }
 
 function toTrack(row: Selectable<MusicSongTable>): StoredTrack {
+  const cue = row.cue_track === null ? undefined : { number: row.cue_track, startMs: row.start_ms ?? 0, endMs: row.end_ms };
   return {
     id: row.id,
-    file: row.file,
+    // A CUE track's key is its file's path and `#number` (songKey): the path is what stays once that is cut.
+    file: cue ? row.file.slice(0, row.file.lastIndexOf('#')) : row.file,
+    cue,
     playlistId: row.playlist_id,
     position: row.position,
     title: row.title,
@@ -44,6 +49,8 @@ function toTrack(row: Selectable<MusicSongTable>): StoredTrack {
     size: Number(row.size),
     mime: row.mime,
     embeddedCover: row.embedded_cover === 1,
+    guessed: JSON.parse(row.guessed) as GuessedNames,
+    lyricVersion: row.lyric_version,
     version: row.version,
     fingerprint: row.fingerprint,
     playCount: row.play_count,
@@ -53,7 +60,10 @@ function toTrack(row: Selectable<MusicSongTable>): StoredTrack {
 
 function songColumns(fields: TrackFields, now: string) {
   return {
-    file: fields.file,
+    file: songKey(fields),
+    cue_track: fields.cue?.number ?? null,
+    start_ms: fields.cue?.startMs ?? null,
+    end_ms: fields.cue?.endMs ?? null,
     playlist_id: fields.playlistId,
     position: fields.position,
     title: fields.title,
@@ -65,6 +75,8 @@ function songColumns(fields: TrackFields, now: string) {
     size: fields.size,
     mime: fields.mime,
     embedded_cover: fields.embeddedCover ? 1 : 0,
+    guessed: JSON.stringify(fields.guessed),
+    lyric_version: fields.lyricVersion,
     version: fields.version,
     fingerprint: fields.fingerprint,
     present: 1,

@@ -294,7 +294,7 @@ export interface MusicPlaylistTable {
 
 export interface MusicSongTable {
   id: Generated<number>;
-  /** Path inside the music folder, '/'-separated: the key that keeps the id stable. */
+  /** Path inside the music folder, '/'-separated: the key that keeps the id stable (a CUE track's: path#number). */
   file: string;
   playlist_id: number;
   position: number;
@@ -317,4 +317,13 @@ export interface MusicSongTable {
   present: number;
   play_count: number;
   updated_at: string;
+  /** JSON: the names the tags did not give and where they came from ('lyric', 'path', 'none'); '{}' when none. */
+  guessed: string;
+  /** Size and modification time of the lyric file read for those names; '' when there was none. */
+  lyric_version: string;
+  /** A CUE sheet's track number; null for a song that is a whole file. */
+  cue_track: number | null;
+  /** A CUE track's span of the file; `end_ms` null: to the file's end. */
+  start_ms: number | null;
+  end_ms: number | null;
 }

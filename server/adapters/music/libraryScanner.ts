@@ -1,16 +1,17 @@
 import path from 'node:path';
 import { MusicCatalogue } from '../../domain/music/catalogue';
-import { displayName, naturalOrder, type Track } from '../../domain/music/library';
+import { cueSong, cueSpans, parseCueSheet, resolveCueFile, type CueSheet, type CueTrack } from '../../domain/music/cueSheet';
+import { displayName, naturalOrder, songKey, type CueSpan } from '../../domain/music/library';
 import type { Romanise } from '../../domain/music/songSearch';
 import * as zhCN from '../../../src/i18n/zh-CN';
 import type { Clock } from '../../ports/clock';
-import type { KyselyMusicRepository, StoredTrack } from '../db/musicRepository';
+import type { KyselyMusicRepository, StoredTrack, TrackFields } from '../db/musicRepository';
 import { mimeOf, type FileOnDisk, type MusicFolder } from './musicFolder';
 
 export interface ScanReport {
   songs: number;
   playlists: number;
-  /** Files that could not be read, with the reason; the rest of the library is unaffected. */
+  /** Files left out (unreadable, or a format no browser plays), with the reason; the rest of the library is unaffected. */
   skipped: { file: string; reason: string }[];
 }
 
@@ -19,6 +20,21 @@ export interface ScanProgress {
 }
 
 const text = zhCN.musicServer;
+
+/** A CUE sheet over one audio file, and the tracks it cuts that file into. */
+interface CueAlbum {
+  sheetFile: string;
+  /** The sheet's size and modification time: part of each track's version, so an edited sheet is read again. */
+  version: string;
+  sheet: CueSheet;
+  tracks: (CueTrack & CueSpan)[];
+}
+
+/** Names guessed from the file or its lyric are read again when the lyric file beside it changed. */
+const namesStale = (stored: StoredTrack, found: FileOnDisk) =>
+  Object.keys(stored.guessed).length > 0 && stored.lyricVersion !== (found.lyric?.version ?? '');
+
+const reasonOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Brings the catalogue in line with the music folder: reads the tags of new and changed files only, keeps each
@@ -109,40 +125,62 @@ export class LibraryScanner {
     }
     await this.repository.markPlaylistsAbsent(storedPlaylists.filter((playlist) => !playlistIds.has(playlist.folder)).map((p) => p.id));
 
-    const byFile = new Map(storedTracks.map((track) => [track.file, track]));
+    const byKey = new Map(storedTracks.map((track) => [songKey(track), track]));
     const onDisk = new Set(disk.files.map((file) => file.file));
     // Rows whose file has gone: a new file with the same fingerprint is the same song renamed.
     const vanished = storedTracks.filter((track) => !onDisk.has(track.file));
     const kept = new Set<number>();
     const skipped: ScanReport['skipped'] = [];
+    const skip = (file: string, reason: string, line: (file: string, reason: string) => string = text.scan.skipped) => {
+      skipped.push({ file, reason });
+      this.log(line(file, reason));
+    };
     const positions = new Map<string, number>();
+    const albums = await this.readAlbums(disk, skip);
+    for (const { file, format } of disk.unplayable) skip(file, text.scan.unplayable(format));
 
     for (const [index, found] of disk.files.entries()) {
       if (this.stopped) throw new Error('scan stopped');
       progress?.(index, disk.files.length, found.file);
       const playlistId = playlistIds.get(found.folder);
       if (playlistId === undefined) continue;
-      const position = positions.get(found.folder) ?? 0;
-      positions.set(found.folder, position + 1);
-      const stored = byFile.get(found.file);
+      // One song for the file, or one for each track of the CUE sheet over it (the whole file is then not listed).
+      const album = albums.get(found.file);
+      const songs = album ? album.tracks.map((track) => ({ album, track })) : [undefined];
+      // The file's own tags, read at most once for all its tracks.
+      let whole: Promise<TrackFields> | undefined;
       try {
-        if (stored && stored.version === found.version && stored.present) {
-          if (stored.playlistId !== playlistId || stored.position !== position) await this.repository.placeTrack(stored.id, playlistId, position);
-          kept.add(stored.id);
-          continue;
-        }
-        const fields = await this.readFields(found, playlistId, position);
-        const renamed = stored ? undefined : vanished.find((track) => track.fingerprint === fields.fingerprint && !kept.has(track.id));
-        if (renamed) {
-          await this.repository.moveTrack(renamed.id, fields, now);
-          kept.add(renamed.id);
-        } else {
-          kept.add(await this.repository.saveTrack(fields, now));
+        for (const cue of songs) {
+          const position = positions.get(found.folder) ?? 0;
+          positions.set(found.folder, position + 1);
+          const version = cue ? `${found.version}+${cue.album.version}` : found.version;
+          const stored = byKey.get(songKey({ file: found.file, cue: cue?.track }));
+          if (stored && stored.version === version && stored.present && !namesStale(stored, found)) {
+            if (stored.playlistId !== playlistId || stored.position !== position) await this.repository.placeTrack(stored.id, playlistId, position);
+            kept.add(stored.id);
+            continue;
+          }
+          whole ??= this.readFields(found, playlistId);
+          const file = await whole;
+          const song = cue ? cueSong(cue.album.sheet, cue.track, file) : {};
+          if (!song) {
+            skip(cue?.album.sheetFile ?? found.file, text.scan.cueTrackPastEnd(cue?.track.number ?? 0));
+            continue;
+          }
+          const fields: TrackFields = { ...file, ...song, position, version };
+          // A renamed file keeps its ids; a CUE track keeps its own by its number.
+          const renamed = stored
+            ? undefined
+            : vanished.find((track) => track.fingerprint === fields.fingerprint && track.cue?.number === fields.cue?.number && !kept.has(track.id));
+          if (renamed) {
+            await this.repository.moveTrack(renamed.id, fields, now);
+            kept.add(renamed.id);
+          } else {
+            kept.add(await this.repository.saveTrack(fields, now));
+          }
         }
       } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
-        skipped.push({ file: found.file, reason });
-        this.log(text.scan.unreadable(found.file, reason));
+        skip(found.file, reasonOf(error), text.scan.unreadable);
       }
     }
     progress?.(disk.files.length, disk.files.length, '');
@@ -151,18 +189,49 @@ export class LibraryScanner {
     return { songs: this.current.trackCount, playlists: this.current.playlists.length, skipped };
   }
 
-  private async readFields(found: FileOnDisk, playlistId: number, position: number) {
-    const [tags, fingerprint] = await Promise.all([this.folder.readTags(found.file), this.folder.fingerprint(found.file, found.size)]);
+  private async readFields(found: FileOnDisk, playlistId: number): Promise<TrackFields> {
+    const [tags, fingerprint] = await Promise.all([this.folder.readTags(found.file, found.lyric?.file), this.folder.fingerprint(found.file, found.size)]);
     return {
       file: found.file,
       playlistId,
-      position,
+      position: 0,
       ...tags,
       size: found.size,
       mime: mimeOf(found.file),
       version: found.version,
+      lyricVersion: found.lyric?.version ?? '',
       fingerprint,
-    } satisfies Omit<Track, 'id' | 'playCount'> & Pick<StoredTrack, 'fingerprint'>;
+    };
+  }
+
+  /**
+   * The usable CUE sheets, by the audio file each cuts into tracks. A sheet is skipped, with the reason, when it
+   * has no tracks, names a file that is not beside it, or names a file an earlier sheet already cut (the same
+   * sheet saved twice, in two encodings, is common).
+   */
+  private async readAlbums(disk: { files: FileOnDisk[]; sheets: FileOnDisk[] }, skip: (file: string, reason: string) => void) {
+    const albums = new Map<string, CueAlbum>();
+    for (const found of disk.sheets) {
+      try {
+        const sheet = parseCueSheet(await this.folder.readSheet(found.file));
+        const spans = cueSpans(sheet);
+        if (spans.length === 0) throw new Error(text.scan.cueNoTracks);
+        const beside = disk.files.filter((file) => file.folder === found.folder).map((file) => path.posix.basename(file.file));
+        const tracksByFile = new Map<string, (CueTrack & CueSpan)[]>();
+        for (const span of spans) {
+          const name = resolveCueFile(span.file, beside);
+          if (name === undefined) throw new Error(text.scan.cueFileMissing(span.file));
+          const audio = found.folder ? `${found.folder}/${name}` : name;
+          const taken = albums.get(audio);
+          if (taken) throw new Error(text.scan.cueFileTaken(taken.sheetFile));
+          tracksByFile.set(audio, [...(tracksByFile.get(audio) ?? []), span]);
+        }
+        for (const [audio, tracks] of tracksByFile) albums.set(audio, { sheetFile: found.file, version: found.version, sheet, tracks });
+      } catch (error) {
+        skip(found.file, reasonOf(error));
+      }
+    }
+    return albums;
   }
 }
 

@@ -1,17 +1,22 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { parseFile } from 'music-metadata';
+import { parseFile, TimestampFormat, type IAudioMetadata, type ILyricsTag } from 'music-metadata';
 import {
   AUDIO_TYPES,
   COVER_NAMES,
   DESCRIPTION_NAMES,
   audioExtension,
-  displayName,
   naturalOrder,
-  splitArtists,
+  unplayableFormat,
+  type GuessedNames,
 } from '../../domain/music/library';
+import { lyricTags, preferTimed, syncedLyricsToLrc } from '../../domain/music/lyrics';
+import { repairMojibake } from '../../domain/music/mojibake';
+import { nameTrack } from '../../domain/music/names';
 import type { LyricReader } from '../../ports/musicSource';
+import { readApeText } from './apeTag';
+import { decodeText } from './textEncoding';
 
 /** A playlist folder as found on disk. */
 export interface FolderOnDisk {
@@ -27,6 +32,14 @@ export interface FileOnDisk {
   folder: string;
   size: number;
   version: string;
+  /** Audio files only: the lyric file beside it ('/'-separated path) and that file's version. */
+  lyric?: { file: string; version: string };
+}
+
+/** An audio file no browser plays, and its format's name. */
+export interface UnplayableFile {
+  file: string;
+  format: string;
 }
 
 export interface Tags {
@@ -37,6 +50,7 @@ export interface Tags {
   durationMs: number;
   bitrate: number;
   embeddedCover: boolean;
+  guessed: GuessedNames;
 }
 
 const DESCRIPTION_LIMIT = 300;
@@ -44,6 +58,45 @@ const FINGERPRINT_BYTES = 64 * 1024;
 
 const toKey = (relative: string) => relative.split(path.sep).join('/');
 const versionOf = (stat: { size: number; mtimeMs: number }) => `${stat.size}-${Math.floor(stat.mtimeMs)}`;
+const withoutExtension = (name: string) => name.replace(/\.[^.]+$/, '');
+
+const SIDECARS = { lrc: '.lrc', translation: '.t.lrc', yrc: '.yrc' } as const;
+type Lyrics = Partial<Record<keyof typeof SIDECARS, string>>;
+
+/** The lyric files of `base` (a name without extension) in a folder, matched whatever the case (`.LRC`, `.Lrc`). */
+function sidecarsOf(base: string, lowerNames: ReadonlyMap<string, string>): Lyrics {
+  const found: Lyrics = {};
+  for (const [kind, suffix] of Object.entries(SIDECARS) as [keyof typeof SIDECARS, string][]) {
+    const name = lowerNames.get(`${base}${suffix}`.toLowerCase());
+    if (name !== undefined) found[kind] = name;
+  }
+  return found;
+}
+
+const lowerCaseIndex = (names: readonly string[]) => new Map(names.map((name) => [name.toLowerCase(), name]));
+
+const TEXT_LYRICS = new Set(['USLT', 'ULT', 'LYRICS', 'UNSYNCEDLYRICS', '©LYR']);
+const SYNCED_LYRICS = new Set(['SYLT', 'SLT']);
+
+/**
+ * Lyrics kept inside the audio file: ID3 USLT and SYLT (as LRC), Vorbis LYRICS / UNSYNCEDLYRICS, MP4 ©lyr, APEv2
+ * Lyrics. Read from the native tags, since the parser's own summary re-parses LRC text and drops its header and
+ * word times.
+ */
+function embeddedLyric(metadata: IAudioMetadata): string | undefined {
+  const found: string[] = [];
+  for (const { id, value } of Object.values(metadata.native).flat()) {
+    const key = id.toUpperCase();
+    if (TEXT_LYRICS.has(key)) {
+      const text = typeof value === 'string' ? value : (value as { text?: unknown } | null)?.text;
+      if (typeof text === 'string' && text.trim()) found.push(text);
+    } else if (SYNCED_LYRICS.has(key)) {
+      const synced = value as ILyricsTag;
+      if (synced.timeStampFormat === TimestampFormat.milliseconds && synced.syncText.length > 0) found.push(syncedLyricsToLrc(synced.syncText));
+    }
+  }
+  return preferTimed(found.map(repairMojibake));
+}
 
 /**
  * The music folder on disk: each sub-folder a playlist, files at the top level a playlist of their own.
@@ -57,9 +110,12 @@ export class MusicFolder implements LyricReader {
     return path.join(this.root, ...file.split('/'));
   }
 
-  async list(): Promise<{ folders: FolderOnDisk[]; files: FileOnDisk[] }> {
+  /** Folders with audio, their audio files, the CUE sheets beside them, and the audio files no browser plays. */
+  async list(): Promise<{ folders: FolderOnDisk[]; files: FileOnDisk[]; sheets: FileOnDisk[]; unplayable: UnplayableFile[] }> {
+    const unplayable: UnplayableFile[] = [];
     const folders: FolderOnDisk[] = [];
     const files: FileOnDisk[] = [];
+    const sheets: FileOnDisk[] = [];
     const walk = async (relative: string): Promise<void> => {
       let entries;
       try {
@@ -69,24 +125,40 @@ export class MusicFolder implements LyricReader {
       }
       const names = entries.filter((entry) => !entry.name.startsWith('.')).sort((a, b) => naturalOrder(a.name, b.name));
       const audio = names.filter((entry) => entry.isFile() && audioExtension(entry.name));
+      for (const entry of names) {
+        const format = entry.isFile() ? unplayableFormat(entry.name) : undefined;
+        if (format) unplayable.push({ file: toKey(path.join(relative, entry.name)), format });
+      }
+      const firstFile = files.length;
       if (audio.length > 0) folders.push(await this.describeFolder(relative, names.map((entry) => entry.name)));
-      for (const entry of audio) {
-        const stat = await fs.stat(path.join(this.root, relative, entry.name)).catch(() => undefined);
-        if (stat) files.push({ file: toKey(path.join(relative, entry.name)), folder: toKey(relative), size: stat.size, version: versionOf(stat) });
+      const cue = audio.length > 0 ? names.filter((entry) => entry.isFile() && /\.cue$/i.test(entry.name)) : [];
+      for (const [entries, list] of [[audio, files], [cue, sheets]] as const) {
+        for (const entry of entries) {
+          const stat = await fs.stat(path.join(this.root, relative, entry.name)).catch(() => undefined);
+          if (stat) list.push({ file: toKey(path.join(relative, entry.name)), folder: toKey(relative), size: stat.size, version: versionOf(stat) });
+        }
+      }
+      const lowerNames = lowerCaseIndex(names.map((entry) => entry.name));
+      for (const found of files.slice(firstFile)) {
+        const lrc = sidecarsOf(withoutExtension(path.posix.basename(found.file)), lowerNames).lrc;
+        const stat = lrc === undefined ? undefined : await fs.stat(path.join(this.root, relative, lrc)).catch(() => undefined);
+        if (lrc !== undefined && stat) found.lyric = { file: toKey(path.join(relative, lrc)), version: versionOf(stat) };
       }
       for (const entry of names) if (entry.isDirectory()) await walk(path.join(relative, entry.name));
     };
     await walk('');
-    return { folders, files };
+    return { folders, files, sheets, unplayable };
   }
 
   private async describeFolder(relative: string, names: string[]): Promise<FolderOnDisk> {
-    const lower = new Map(names.map((name) => [name.toLowerCase(), name]));
+    const lower = lowerCaseIndex(names);
     const coverFile = COVER_NAMES.map((name) => lower.get(name)).find(Boolean) ?? '';
     const descriptionFile = DESCRIPTION_NAMES.map((name) => lower.get(name)).find(Boolean);
     const coverStat = coverFile ? await fs.stat(path.join(this.root, relative, coverFile)).catch(() => undefined) : undefined;
     const description = descriptionFile
-      ? (await fs.readFile(path.join(this.root, relative, descriptionFile), 'utf8').catch(() => '')).trim().slice(0, DESCRIPTION_LIMIT)
+      ? decodeText(await fs.readFile(path.join(this.root, relative, descriptionFile)).catch(() => new Uint8Array()))
+          .trim()
+          .slice(0, DESCRIPTION_LIMIT)
       : '';
     return { folder: toKey(relative), coverFile: coverStat ? coverFile : '', coverVersion: coverStat ? versionOf(coverStat) : '', description };
   }
@@ -103,18 +175,32 @@ export class MusicFolder implements LyricReader {
     }
   }
 
-  /** Tags, falling back to the file name; throws when the file is not audio the parser can read. */
-  async readTags(file: string): Promise<Tags> {
+  /**
+   * Tags, with GBK/Big5 read as Latin-1 repaired (whatever the container: converters carried such text into
+   * UTF-8 and UTF-16 tags too); what they lack comes from the header of `lyricFile` (the listed lyric file beside
+   * it) or of the embedded lyrics, then the file and folder names. Throws when the file is not audio the parser
+   * can read.
+   */
+  async readTags(file: string, lyricFile?: string): Promise<Tags> {
     const metadata = await parseFile(this.absolute(file), { duration: true });
     const { common, format } = metadata;
     const durationMs = Math.round((format.duration ?? 0) * 1000);
     if (!format.container || durationMs <= 0) throw new Error('not a playable audio file');
-    const baseName = path.posix.basename(file);
+    let { title, album } = common;
+    let artists = common.artists ?? (common.artist ? [common.artist] : []);
+    if (format.tagTypes.includes('APEv2') && [title, album, ...artists].some((text) => text?.includes('\uFFFD'))) {
+      const ape = await readApeText(this.absolute(file));
+      title = ape.get('title')?.[0] ?? title;
+      album = ape.get('album')?.[0] ?? album;
+      artists = ape.get('artist') ?? artists;
+    }
+    const tagged = { title: title && repairMojibake(title), artists: artists.map(repairMojibake), album: album && repairMojibake(album) };
+    const complete = tagged.title?.trim() && tagged.album?.trim() && tagged.artists.some((name) => name.trim());
+    const sidecar = complete || lyricFile === undefined ? undefined : await fs.readFile(this.absolute(lyricFile)).catch(() => undefined);
+    const lyric = complete ? undefined : sidecar ? decodeText(sidecar) : embeddedLyric(metadata);
     return {
-      title: common.title?.trim() || displayName(baseName),
-      artists: splitArtists(common.artists ?? (common.artist ? [common.artist] : [])),
-      album: common.album?.trim() || displayName(path.posix.basename(path.posix.dirname(file)) || ''),
-      aliases: (common.subtitle ?? []).map((alias) => alias.trim()).filter(Boolean),
+      ...nameTrack(file, tagged, lyric === undefined ? {} : lyricTags(lyric)),
+      aliases: (common.subtitle ?? []).map((alias) => repairMojibake(alias).trim()).filter(Boolean),
       durationMs,
       bitrate: Math.round(format.bitrate ?? 0),
       embeddedCover: (common.picture ?? []).length > 0,
@@ -126,12 +212,38 @@ export class MusicFolder implements LyricReader {
     return metadata.common.picture?.[0]?.data;
   }
 
-  async read(file: string) {
-    const base = this.absolute(file).replace(/\.[^.]+$/, '');
-    const [lrc, translation, yrc] = await Promise.all(
-      ['.lrc', '.t.lrc', '.yrc'].map((suffix) => fs.readFile(base + suffix, 'utf8').catch(() => undefined)),
-    );
-    return { ...(lrc !== undefined && { lrc }), ...(translation !== undefined && { translation }), ...(yrc !== undefined && { yrc }) };
+  /** A CUE sheet's text, in whatever encoding it was saved. */
+  async readSheet(file: string): Promise<string> {
+    return decodeText(await fs.readFile(this.absolute(file)));
+  }
+
+  /**
+   * The lyric files beside the song; without one, the lyrics embedded in a whole-file song. Read on demand rather
+   * than stored by the scan: `/lyric` is asked once per song played and a header parse takes milliseconds, while
+   * stored lyrics would sit in the catalogue rows the server loads for every song.
+   */
+  async read(file: string, sidecar?: string): Promise<Lyrics> {
+    const files = await this.sidecarLyrics(file, sidecar);
+    if (files.lrc !== undefined || files.yrc !== undefined || sidecar !== undefined) return files;
+    const metadata = await parseFile(this.absolute(file), { skipCovers: true }).catch(() => undefined);
+    const lrc = metadata && embeddedLyric(metadata);
+    return lrc === undefined ? files : { ...files, lrc };
+  }
+
+  /**
+   * The lyric files named like the song (or `sidecar`, a name without extension), in whatever encoding they were
+   * saved. Only names listed in the song's folder are opened, so no name given here can reach another folder.
+   */
+  private async sidecarLyrics(file: string, sidecar?: string): Promise<Lyrics> {
+    const folder = path.dirname(this.absolute(file));
+    const names = await fs.readdir(folder).catch(() => []);
+    const found = sidecarsOf(sidecar ?? withoutExtension(path.posix.basename(file)), lowerCaseIndex(names));
+    const lyrics: Lyrics = {};
+    for (const [kind, name] of Object.entries(found) as [keyof Lyrics, string][]) {
+      const bytes = await fs.readFile(path.join(folder, name)).catch(() => undefined);
+      if (bytes) lyrics[kind] = decodeText(bytes);
+    }
+    return lyrics;
   }
 }
 

@@ -14,10 +14,39 @@ export interface Track {
   size: number;
   mime: string;
   embeddedCover: boolean;
-  /** Changes whenever the file's bytes change; part of every URL that serves them, so they can be cached forever. */
+  /** Names the tags did not give, and where they came from instead. */
+  guessed: GuessedNames;
+  /** Changes whenever the file's bytes (or a CUE track's sheet) change; part of every URL that serves them, so they can be cached forever. */
   version: string;
   playCount: number;
+  /** Set when the song is one track of a CUE sheet over `file`: it plays only this span of the file. */
+  cue?: CueSpan | undefined;
 }
+
+/**
+ * A CUE track's number and its span of the audio file, in ms from the file's start; `endMs` null means to the
+ * end of the file (the last track). Stored in ms rather than CD frames since that is what the player counts in.
+ */
+export interface CueSpan {
+  number: number;
+  startMs: number;
+  endMs: number | null;
+}
+
+/** What identifies a song across rescans: its file, and for a CUE track the track number too. */
+export function songKey(track: Pick<Track, 'file' | 'cue'>): string {
+  return track.cue ? `${track.file}#${track.cue.number}` : track.file;
+}
+
+export type NameField = 'title' | 'artists' | 'album';
+
+/**
+ * Where a name came from when the audio's own tags lacked it: the lyric file's `[ti:]`/`[ar:]`/`[al:]`, the file
+ * or folder name, or nowhere (no artist known). A song with such a field is named again when its lyric file
+ * changes, and a tag added later always wins, since tags are read first.
+ */
+export type NameSource = 'lyric' | 'path' | 'none';
+export type GuessedNames = Partial<Record<NameField, NameSource>>;
 
 export interface Playlist {
   id: number;
@@ -45,19 +74,39 @@ export const AUDIO_TYPES: Readonly<Record<string, string>> = {
   wav: 'audio/wav',
 };
 
+/**
+ * Formats common in Chinese lossless and older collections that no browser plays: listed as skipped by a scan,
+ * with the format named, rather than silently left out.
+ */
+export const UNPLAYABLE_FORMATS: Readonly<Record<string, string>> = {
+  ape: "Monkey's Audio (APE)",
+  wma: 'Windows Media Audio (WMA)',
+  dsf: 'DSD (DSF)',
+  dff: 'DSD (DFF)',
+  tak: 'TAK',
+  wv: 'WavPack',
+};
+
 export const COVER_NAMES = ['cover.jpg', 'cover.jpeg', 'cover.png', 'cover.webp'];
 export const DESCRIPTION_NAMES = ['description.txt', 'description.md'];
 
+const extensionOf = (fileName: string) => /\.([a-z0-9]+)$/i.exec(fileName)?.[1]?.toLowerCase();
+
 export function audioExtension(fileName: string): string | undefined {
-  const match = /\.([a-z0-9]+)$/i.exec(fileName);
-  const extension = match?.[1]?.toLowerCase();
+  const extension = extensionOf(fileName);
   return extension && extension in AUDIO_TYPES ? extension : undefined;
 }
 
-/** "03 静夜思.mp3" → "静夜思": the leading number only orders files and folders. */
+/** The name of the format when the file is audio a browser cannot play. */
+export function unplayableFormat(fileName: string): string | undefined {
+  const extension = extensionOf(fileName);
+  return extension ? UNPLAYABLE_FORMATS[extension] : undefined;
+}
+
+/** "03 静夜思.mp3", "03．静夜思", "03－静夜思" → "静夜思": the leading number only orders files and folders. */
 export function displayName(fileOrFolder: string): string {
   const base = fileOrFolder.replace(/\.[a-z0-9]+$/i, '');
-  const stripped = base.replace(/^\d+\s*[-._、]?\s*/, '').trim();
+  const stripped = base.replace(/^\d+\s*[-._、．－—–]?\s*/u, '').trim();
   return stripped || base.trim();
 }
 

@@ -1,8 +1,9 @@
-import type { MusicLevel, PlaylistDto, SearchSongDto, SongDto, SongUrlDto } from '../../../src/protocol/music';
+import { withMediaSpan, type MusicLevel, type PlaylistDto, type SearchSongDto, type SongDto, type SongUrlDto } from '../../../src/protocol/music';
 import * as zhCN from '../../../src/i18n/zh-CN';
 import type { LyricReader, MusicSource, PlayCounter } from '../../ports/musicSource';
 import { AppError } from '../errors';
 import type { MusicCatalogue } from './catalogue';
+import { cueLyricName } from './cueSheet';
 import type { Playlist, Track } from './library';
 import { lyricAnswer } from './lyrics';
 import { MAX_KEYWORD_LENGTH } from './songSearch';
@@ -60,7 +61,7 @@ export class LocalMusicSource implements MusicSource {
     }
     return tracks.map((track) => ({
       id: track.id,
-      url: this.urls.song(track),
+      url: track.cue ? withMediaSpan({ url: this.urls.song(track), ...track.cue }) : this.urls.song(track),
       br: track.bitrate,
       size: track.size,
       type: track.file.slice(track.file.lastIndexOf('.') + 1).toLowerCase(),
@@ -90,7 +91,7 @@ export class LocalMusicSource implements MusicSource {
 
   async lyric(id: number) {
     const track = this.known(id);
-    return lyricAnswer(await this.lyrics.read(track.file));
+    return lyricAnswer(await this.lyrics.read(track.file, track.cue && cueLyricName(track.title)));
   }
 
   private known(id: number): Track {

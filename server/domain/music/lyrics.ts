@@ -1,3 +1,5 @@
+import type { LyricNames } from './names';
+
 /**
  * What the lyric files beside a song become in the `/lyric` answer (the shape of the public `/lyric/new`):
  * `lrc` plain line times, `tlyric` the translation, `yrc` word times. The library accepts word times either as
@@ -90,11 +92,14 @@ export function splitEmbeddedTranslation(lrc: string): { original: string; trans
   return translation.length > 0 ? { original: original.join('\n'), translation: translation.join('\n') } : { original: lrc };
 }
 
-function formatStamp(ms: number): string {
+/** `mm:ss.mmm`, the time inside an LRC line stamp or an enhanced LRC word stamp. */
+function clock(ms: number): string {
   const minutes = Math.floor(ms / 60_000);
   const seconds = Math.floor((ms % 60_000) / 1000);
-  return `[${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}.${String(ms % 1000).padStart(3, '0')}]`;
+  return `${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}.${String(ms % 1000).padStart(3, '0')}`;
 }
+
+const formatStamp = (ms: number) => `[${clock(ms)}]`;
 
 /** Line times from YRC, for a song that has only word-timed lyrics. */
 function yrcToLrc(yrc: string): string {
@@ -111,6 +116,48 @@ function yrcToLrc(yrc: string): string {
 
 function hasTimedText(lrc: string | undefined): lrc is string {
   return lrc !== undefined && lrc.split(/\r?\n/).some((line) => (LINE_STAMP.exec(line.trim())?.[2] ?? '').trim() !== '');
+}
+
+/**
+ * Synchronised lyrics (ID3 SYLT, times in ms) as LRC. By the ID3 convention an entry that starts with a line break
+ * begins a new line: then the entries are syllables, and a line of several becomes enhanced LRC (word times);
+ * without any line break each entry is a line of its own.
+ */
+export function syncedLyricsToLrc(entries: readonly { text: string; timestamp?: number | undefined }[]): string {
+  const bySyllable = entries.some((entry, index) => index > 0 && /^[\r\n]/.test(entry.text));
+  const lines: { ms: number; text: string }[][] = [];
+  for (const entry of entries) {
+    if (entry.timestamp === undefined) continue;
+    const word = { ms: Math.max(0, Math.round(entry.timestamp)), text: entry.text.replace(/^[\r\n]+|[\r\n]+$/g, '') };
+    const last = lines.at(-1);
+    if (bySyllable && last && !/^[\r\n]/.test(entry.text)) last.push(word);
+    else lines.push([word]);
+  }
+  return lines
+    .map((words) => {
+      const [first] = words;
+      if (!first) return '';
+      return words.length === 1 ? `${formatStamp(first.ms)}${first.text}` : `${formatStamp(first.ms)}${words.map((word) => `<${clock(word.ms)}>${word.text}`).join('')}`;
+    })
+    .join('\n');
+}
+
+/** Of the lyrics embedded in one file (several frames or comments), the first with timed lines, else the first. */
+export function preferTimed(candidates: readonly string[]): string | undefined {
+  return candidates.find((text) => hasTimedText(text)) ?? candidates[0];
+}
+
+/** The `[ti:]`, `[ar:]` and `[al:]` lines of an LRC: title, artist and album as the lyric file names them. */
+export function lyricTags(lrc: string): LyricNames {
+  const fields = { ti: 'title', ar: 'artist', al: 'album' } as const;
+  const found: LyricNames = {};
+  for (const line of lrc.split(/\r?\n/)) {
+    const match = /^\[(ti|ar|al)\s*:(.*)\]$/i.exec(line.trim());
+    const key = match?.[1]?.toLowerCase() as keyof typeof fields | undefined;
+    const value = match?.[2]?.trim();
+    if (key && value && found[fields[key]] === undefined) found[fields[key]] = value;
+  }
+  return found;
 }
 
 export function lyricAnswer(files: LyricFiles): LyricAnswer {

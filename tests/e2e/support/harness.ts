@@ -87,14 +87,18 @@ export interface Site {
 
 /**
  * The real server (createServer from server/main.ts) on a free port with a fresh data folder and the
- * demo content, serving the client globalSetup built, plus a headless Chromium to drive it.
+ * demo content, serving the client globalSetup built, plus a headless Chromium to drive it. `musicDir` puts a
+ * music folder of the test's own in place of the demo album.
  */
-export async function startSite(): Promise<Site> {
+export async function startSite(options: { musicDir?: string } = {}): Promise<Site> {
   const clientDir = inject('e2eClientDir');
   if (!clientDir) throw new Error('the end-to-end client was not built (see tests/e2e/support/globalSetup.ts)');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-e2e-data-'));
   // Tests sign in far more often than a person: the per-minute limit of costly routes must not get in the way.
-  const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000' }, dataDir);
+  const config = loadConfig(
+    { DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000', MUSIC_DIR: options.musicDir },
+    dataDir,
+  );
   const server = await createServer({ ...config, clientDir });
   // Every test meets the demo album in place, not a library still being copied and scanned.
   await server.music?.ready();

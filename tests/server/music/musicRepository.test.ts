@@ -8,7 +8,7 @@ import { romanise } from '../../../server/adapters/music/pinyin';
 import { systemClock } from '../../../server/ports/clock';
 import { backends, type TestDatabase } from '../support/databases';
 import { temporaryFolder } from '../support/siteServer';
-import { buildTestLibrary } from './testLibrary';
+import { buildTestLibrary, writeCueAlbum } from './testLibrary';
 
 const backendList = await backends();
 
@@ -53,5 +53,25 @@ describe.each(backendList)('the music catalogue on $name', (backend) => {
     await scanner.rescan();
     expect(idsOf(scanner)['02 夜曲/tune.mp3']).toBe(before['loose tune.mp3']);
     expect(scanner.catalogue.playlists.map((playlist) => playlist.name)).toEqual(['山居', '夜曲']);
+  });
+
+  it('stores a CUE album as its tracks with their spans, and the file as one song again once the sheet is gone', async () => {
+    writeCueAlbum(path.join(musicDir, '03 夏日合辑'));
+    const spansOf = (scanner: LibraryScanner) => {
+      const album = scanner.catalogue.playlists.find((playlist) => playlist.name === '夏日合辑')!;
+      return scanner.catalogue.tracksOf(album.id).map((track) => [track.file, track.cue]);
+    };
+    await scannerOn().rescan();
+    const later = scannerOn();
+    await later.load();
+    expect(spansOf(later)).toEqual([
+      ['03 夏日合辑/CDImage.wav', { number: 1, startMs: 0, endMs: 4000 }],
+      ['03 夏日合辑/CDImage.wav', { number: 2, startMs: 4000, endMs: 9000 }],
+      ['03 夏日合辑/CDImage.wav', { number: 3, startMs: 9000, endMs: null }],
+    ]);
+
+    fs.rmSync(path.join(musicDir, '03 夏日合辑', 'CDImage.cue'));
+    await later.rescan();
+    expect(spansOf(later)).toEqual([['03 夏日合辑/CDImage.wav', undefined]]);
   });
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Mp3Encoder } from '@breezystack/lamejs';
 import NodeID3 from 'node-id3';
+import iconv from 'iconv-lite';
 import sharp from 'sharp';
 import { loadConfig } from '../../../server/config';
 import { createServer } from '../../../server/main';
@@ -19,9 +20,16 @@ export function toneMp3(seconds: number, frequency: number): Buffer {
 
 /** A 16-bit mono PCM WAV file: a format without ID3 tags, named from its file. */
 export function toneWav(seconds: number, frequency: number): Buffer {
-  const count = Math.round(seconds * SAMPLE_RATE);
-  const data = Buffer.alloc(count * 2);
-  for (let i = 0; i < count; i += 1) data.writeInt16LE(Math.round(Math.sin((2 * Math.PI * frequency * i) / SAMPLE_RATE) * 8000), i * 2);
+  return tonesWav([{ seconds, frequency }]);
+}
+
+/** A WAV of tones one after another: an album ripped as one file, each tone a track. */
+export function tonesWav(tones: readonly { seconds: number; frequency: number }[]): Buffer {
+  const samples = tones.flatMap(({ seconds, frequency }) =>
+    Array.from({ length: Math.round(seconds * SAMPLE_RATE) }, (_, i) => Math.round(Math.sin((2 * Math.PI * frequency * i) / SAMPLE_RATE) * 8000)),
+  );
+  const data = Buffer.alloc(samples.length * 2);
+  samples.forEach((sample, i) => data.writeInt16LE(sample, i * 2));
   const header = Buffer.alloc(44);
   header.write('RIFF', 0);
   header.writeUInt32LE(36 + data.length, 4);
@@ -75,6 +83,55 @@ export async function buildTestLibrary(root: string): Promise<void> {
   fs.writeFileSync(path.join(night, '春晓.wav'), toneWav(1.2, 392));
   fs.writeFileSync(path.join(night, '春晓.lrc'), ENHANCED);
   fs.writeFileSync(path.join(root, 'loose tune.mp3'), tagged(toneMp3(1, 660), { title: 'Loose Tune', artist: 'Nobody' }));
+}
+
+/** The CUE album's tracks: a tone each, its title and performer as the sheet gives them (the third has none). */
+export const CUE_TRACKS = [
+  { title: '晴天', performer: '周杰伦', seconds: 4, frequency: 440 },
+  { title: '七里香', performer: '周杰伦', seconds: 5, frequency: 554 },
+  { title: '后来', performer: undefined, seconds: 4, frequency: 659 },
+] as const;
+export const CUE_ALBUM = { title: '夏日合辑', performer: '群星' } as const;
+
+/** The album's sheet as rippers write them: REM lines, pregaps (INDEX 00), CRLF line ends; track 2 titled `second`. */
+export function cueSheetText(fileInSheet: string, second: string = CUE_TRACKS[1].title): string {
+  return [
+    'REM GENRE Pop',
+    'REM DATE 2004',
+    `PERFORMER "${CUE_ALBUM.performer}"`,
+    `TITLE "${CUE_ALBUM.title}"`,
+    `FILE "${fileInSheet}" WAVE`,
+    '  TRACK 01 AUDIO',
+    `    TITLE "${CUE_TRACKS[0].title}"`,
+    `    PERFORMER "${CUE_TRACKS[0].performer}"`,
+    '    INDEX 01 00:00:00',
+    '  TRACK 02 AUDIO',
+    `    TITLE "${second}"`,
+    `    PERFORMER "${CUE_TRACKS[1].performer}"`,
+    '    INDEX 00 00:03:65',
+    '    INDEX 01 00:04:00',
+    '  TRACK 03 AUDIO',
+    `    TITLE "${CUE_TRACKS[2].title}"`,
+    '    INDEX 00 00:08:65',
+    '    INDEX 01 00:09:00',
+    '',
+  ].join('\r\n');
+}
+
+/** 七里香's lyric, found by its title. */
+export const CUE_LYRIC = '[ti:七里香]\n[00:00.50]窗外的麻雀\n[00:02.50]在电线杆上多嘴\n';
+
+/**
+ * A CUE album in `folder`: one WAV of the three tones, its sheet saved in GBK naming the file as `fileInSheet`
+ * (rippers often name a `.wav` that was later compressed, or change the case), and a lyric for 七里香 named
+ * after its title.
+ */
+export function writeCueAlbum(folder: string, options: { audio?: string; sheet?: string; fileInSheet?: string } = {}): void {
+  const { audio = 'CDImage.wav', sheet = 'CDImage.cue', fileInSheet = 'cdimage.flac' } = options;
+  fs.mkdirSync(folder, { recursive: true });
+  fs.writeFileSync(path.join(folder, audio), tonesWav(CUE_TRACKS));
+  fs.writeFileSync(path.join(folder, sheet), iconv.encode(cueSheetText(fileInSheet), 'gbk'));
+  fs.writeFileSync(path.join(folder, '七里香.lrc'), CUE_LYRIC);
 }
 
 /** The real server over a temporary data folder whose music folder is the test library, scanned once. */

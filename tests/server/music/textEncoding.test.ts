@@ -19,6 +19,11 @@ describe('decodeText', () => {
     expect(decodeText(iconv.encode(TRADITIONAL, 'big5'))).toBe(TRADITIONAL);
   });
 
+  it('tells GBK from Big5 in a file of one short line', () => {
+    for (const line of ['[00:01.00]麻雀在窗外\n', '晴天', '[ti:稻香]']) expect(decodeText(iconv.encode(line, 'gbk')), line).toBe(line);
+    for (const line of ['[00:01.00]窗外的麻雀\n', '晴天', '[ti:告白氣球]']) expect(decodeText(iconv.encode(line, 'big5')), line).toBe(line);
+  });
+
   it('gives back any text saved as UTF-8', () => {
     fc.assert(fc.property(fc.string({ unit: 'binary' }), (text) => decodeText(Buffer.from(text.replace(/^\uFEFF/, ''), 'utf8')) === text.replace(/^\uFEFF/, '')));
   });

@@ -11,6 +11,8 @@ import { chatMigration } from './0008_chat';
 import { usernameSkeletonMigration } from './0009_username_skeleton';
 import { loginAttemptMigration } from './0010_login_attempt';
 import { passwordChangeMigration } from './0011_password_change';
+import { cueTracksMigration } from './0012_cue_tracks';
+import { musicNamesMigration } from './0013_music_names';
 
 /** What a migration needs to stay portable between SQLite and PostgreSQL. */
 export interface MigrationContext {
@@ -43,6 +45,8 @@ function migrations(context: MigrationContext): Record<string, Migration> {
     '0009_username_skeleton': usernameSkeletonMigration(context),
     '0010_login_attempt': loginAttemptMigration(context),
     '0011_password_change': passwordChangeMigration(context),
+    '0012_cue_tracks': cueTracksMigration(context),
+    '0013_music_names': musicNamesMigration(context),
   };
 }
 
