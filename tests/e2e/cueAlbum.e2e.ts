@@ -18,6 +18,7 @@ interface Sample {
   now: number;
   max: number;
   line: number;
+  text: string;
   at: number;
 }
 
@@ -59,6 +60,7 @@ describeInBrowser('a CUE album in the player', () => {
           now: Number(slider?.getAttribute('aria-valuenow')),
           max: Number(slider?.getAttribute('aria-valuemax')),
           line: Number(document.querySelector('.lyric-board [aria-current="true"]')?.getAttribute('data-line') ?? -1),
+          text: document.querySelector('.lyric-board [aria-current="true"]')?.textContent ?? '',
           at: performance.now(),
         });
       }, 50);
@@ -82,6 +84,8 @@ describeInBrowser('a CUE album in the player', () => {
     const lines = (from: number, to: number) => [...new Set(second.filter((s) => s.line >= 0 && s.now > from && s.now < to).map((s) => s.line))];
     expect(lines(0.7, 2.3)).toEqual([0]);
     expect(lines(2.7, 4.8)).toEqual([1]);
+    // The lyric was saved in GBK: the board shows its words, not mojibake.
+    expect(new Set(second.filter((s) => s.line >= 0).map((s) => s.text.trim()))).toEqual(new Set(['窗外的麻雀', '在电线杆上多嘴']));
     // Track 3 starts from its own 0 with its own duration.
     const next = all.filter((sample) => sample.name === third && sample.now > 0);
     expect(next[0]!.now).toBeLessThan(1);

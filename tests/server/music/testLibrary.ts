@@ -131,7 +131,8 @@ export function writeCueAlbum(folder: string, options: { audio?: string; sheet?:
   fs.mkdirSync(folder, { recursive: true });
   fs.writeFileSync(path.join(folder, audio), tonesWav(CUE_TRACKS));
   fs.writeFileSync(path.join(folder, sheet), iconv.encode(cueSheetText(fileInSheet), 'gbk'));
-  fs.writeFileSync(path.join(folder, '七里香.lrc'), CUE_LYRIC);
+  // Saved in GBK like the sheet, as the lyric sites and older players wrote them.
+  fs.writeFileSync(path.join(folder, '七里香.lrc'), iconv.encode(CUE_LYRIC, 'gbk'));
 }
 
 /** The real server over a temporary data folder whose music folder is the test library, scanned once. */
