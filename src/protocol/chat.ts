@@ -49,12 +49,15 @@ export const ClientInitFrame = Type.Object({
 });
 export type ClientInitFrame = Static<typeof ClientInitFrame>;
 
-/** A send. Resending the same `client_id` (after a reconnect) is acknowledged again but stored once. */
+/**
+ * A send. Resending the same `client_id` (after a reconnect) is acknowledged again but stored once. The spec's
+ * own frame has no `client_id`: the server makes one, and such a send has no exactly-once guarantee.
+ */
 export const ClientMessageFrame = Type.Object({
   type: Type.Literal('message'),
   content: Type.String({ maxLength: 4096 }),
   content_type: ChatContentType,
-  client_id: ClientMessageId,
+  client_id: Type.Optional(ClientMessageId),
   user_id: Type.Optional(Type.Unknown()),
 });
 export type ClientMessageFrame = Static<typeof ClientMessageFrame>;

@@ -43,7 +43,7 @@ export class UpstreamMusicSource implements MusicSource {
       return {
         id: integer(playlist.id),
         name: string(playlist.name),
-        coverImgUrl: string(playlist.coverImgUrl),
+        coverImgUrl: this.address(playlist.coverImgUrl),
         description: string(playlist.description),
         trackCount: integer(playlist.trackCount),
         updateFrequency: string(playlist.updateFrequency),
@@ -55,7 +55,7 @@ export class UpstreamMusicSource implements MusicSource {
   async playlistTracks(id: number, limit: number, offset: number): Promise<SongDto[]> {
     // The public API reads `offset` as a page index; ours counts items, so ask from the start and cut here.
     const body = await this.call('/playlist/track/all', { id, limit: offset + limit, offset: 0 });
-    return list(body.songs).slice(offset, offset + limit).map(songOf);
+    return list(body.songs).slice(offset, offset + limit).map((song) => songOf(song, this.address));
   }
 
   async songUrls(ids: readonly number[], level: MusicLevel): Promise<SongUrlDto[]> {
@@ -64,7 +64,7 @@ export class UpstreamMusicSource implements MusicSource {
       const entry = record(item);
       return {
         id: integer(entry.id),
-        url: typeof entry.url === 'string' && entry.url !== '' ? entry.url : null,
+        url: this.address(entry.url) || null,
         br: integer(entry.br),
         size: integer(entry.size),
         type: string(entry.type).toLowerCase(),
@@ -75,13 +75,13 @@ export class UpstreamMusicSource implements MusicSource {
 
   async songDetails(ids: readonly number[]): Promise<SongDto[]> {
     const body = await this.cached(`detail:${ids.join(',')}`, () => this.call('/song/detail', { ids: ids.join(',') }));
-    return list(body.songs).map(songOf);
+    return list(body.songs).map((song) => songOf(song, this.address));
   }
 
   async search(keywords: string, limit: number, offset: number) {
     const body = await this.call('/search', { keywords, limit, offset });
     const result = record(body.result);
-    const songs = list(result.songs).map(searchSongOf);
+    const songs = list(result.songs).map((song) => searchSongOf(song, this.address));
     const songCount = integer(result.songCount);
     return { songs, songCount, hasMore: typeof result.hasMore === 'boolean' ? result.hasMore : offset + songs.length < songCount };
   }
@@ -98,6 +98,22 @@ export class UpstreamMusicSource implements MusicSource {
     if (!lrc && !yrc) return { nolyric: true };
     return { ...(lrc && { lrc }), ...(tlyric && { tlyric }), ...(yrc && { yrc }) };
   }
+
+  /**
+   * An address the upstream gave, for the browser: a relative one (another copy of this blog answers
+   * `/wapi/song/media/…`) is resolved against the upstream's own address, an absolute one kept; anything but
+   * http(s) becomes ''.
+   */
+  private readonly address = (value: unknown): string => {
+    const text = string(value);
+    if (text === '') return '';
+    try {
+      const resolved = new URL(text, this.baseUrl + '/');
+      return resolved.protocol === 'http:' || resolved.protocol === 'https:' ? resolved.toString() : '';
+    } catch {
+      return '';
+    }
+  };
 
   private cached(key: string, load: () => Promise<Json>): Promise<Json> {
     const now = this.now();
@@ -129,20 +145,23 @@ export class UpstreamMusicSource implements MusicSource {
   }
 }
 
-function songOf(item: unknown): SongDto {
+/** How the upstream's addresses are turned into ones the browser can use (UpstreamMusicSource.address). */
+type Address = (value: unknown) => string;
+
+function songOf(item: unknown, address: Address): SongDto {
   const song = record(item);
   const album = record(song.al);
   return {
     id: integer(song.id),
     name: string(song.name),
     ar: list(song.ar).map((artist) => ({ id: integer(record(artist).id), name: string(record(artist).name) })),
-    al: { id: integer(album.id), name: string(album.name), picUrl: string(album.picUrl) },
+    al: { id: integer(album.id), name: string(album.name), picUrl: address(album.picUrl) },
     alia: strings(song.alia),
     dt: integer(song.dt),
   };
 }
 
-function searchSongOf(item: unknown): SearchSongDto {
+function searchSongOf(item: unknown, address: Address): SearchSongDto {
   const song = record(item);
   const album = record(song.album);
   return {
@@ -150,13 +169,13 @@ function searchSongOf(item: unknown): SearchSongDto {
     name: string(song.name),
     artists: list(song.artists).map((artist) => {
       const entry = record(artist);
-      return { id: integer(entry.id), name: string(entry.name), img1v1Url: string(entry.img1v1Url) };
+      return { id: integer(entry.id), name: string(entry.name), img1v1Url: address(entry.img1v1Url) };
     }),
     album: {
       id: integer(album.id),
       name: string(album.name),
-      picUrl: string(album.picUrl),
-      artist: { img1v1Url: string(record(album.artist).img1v1Url) },
+      picUrl: address(album.picUrl),
+      artist: { img1v1Url: address(record(album.artist).img1v1Url) },
     },
     alias: strings(song.alias),
     duration: integer(song.duration),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Compile } from 'typebox/compile';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket, RawData } from 'ws';
@@ -143,7 +144,7 @@ export class ChatGateway {
       case 'init':
         return this.join(connection, frame.last_id ?? undefined);
       case 'message': {
-        const { client_id: clientId } = frame;
+        const clientId = frame.client_id ?? `server-${randomUUID()}`;
         if (!connection.user) return this.tips(connection, 'login_required', chatMessages.loginRequired, clientId);
         return this.refusing(connection, clientId, async (user) => {
           const result = await this.chat.send(user, { content: frame.content, contentType: frame.content_type, clientId });
@@ -190,6 +191,8 @@ export class ChatGateway {
       online: online.map(onlineDto),
       me: user && { user_id: user.id, nick_name: user.nickName, avatar: user.avatar, role: user.role, muted_until: ban?.until ?? null },
     });
+    // The spec's client learns who is online from onlineList frames only, not from our init.
+    this.send(connection, { type: 'onlineList', list: online.map(onlineDto) });
     connection.state = 'joined';
     const delivered = new Set(catchup.list.map((m) => m.id));
     const waiting = connection.pending;

@@ -47,6 +47,25 @@ afterEach(async () => {
 });
 
 describe('the chat socket at /ws/', () => {
+  it("takes the spec's own frames: a message without client_id is stored, acknowledged and broadcast; a joiner gets onlineList after init", async () => {
+    const alice = await signUp(site, { nickName: '爱丽丝' });
+    const bob = await signUp(site, { nickName: '鲍勃' });
+    const { client: watcher } = await open({ cookie: bob.cookie });
+    const { client } = await open({ cookie: alice.cookie });
+    // Right after init, the online list as its own frame, as the spec's client expects it, with both users.
+    const initAt = client.frames.findIndex((f) => f.type === 'init');
+    const listed = await client.waitFor((f) => f.type === 'onlineList', 'the online list after init');
+    expect(client.frames.indexOf(listed)).toBe(initAt + 1);
+    expect(listed.type === 'onlineList' && listed.list.map((u) => u.user_id).sort()).toEqual([alice.id, bob.id].sort());
+
+    client.send({ type: 'message', user_id: alice.id, content: '规范里的消息帧', content_type: 'text' });
+    const ack = await client.waitFor<Extract<ServerFrame, { type: 'ack' }>>((f) => f.type === 'ack', 'the ack');
+    expect(ack.client_id).toMatch(/^server-/);
+    const heard = await watcher.waitFor(isMessage((m) => m.content === '规范里的消息帧'), 'the broadcast');
+    expect(heard).toMatchObject({ id: ack.id, user_id: alice.id, nick_name: '爱丽丝' });
+    expect(client.count((f) => f.type === 'tips')).toBe(0);
+  });
+
   it('takes the user from the session, never from a user_id in a frame', async () => {
     const alice = await signUp(site, { nickName: '爱丽丝' });
     const { client, init } = await open({ cookie: alice.cookie });

@@ -100,3 +100,36 @@ describe('MUSIC_UPSTREAM: the six calls forwarded to a NeteaseCloudMusicApi-comp
     expect(failure).toMatchObject({ kind: 'timeout', message: '音乐服务响应超时，请稍后再试' });
   });
 });
+
+describe('MUSIC_UPSTREAM pointing at another copy of this blog, which answers relative addresses', () => {
+  let upstream: Awaited<ReturnType<typeof startMusicServer>>;
+  let upstreamUrl = '';
+  let site: Awaited<ReturnType<typeof startMusicServer>>;
+
+  beforeAll(async () => {
+    upstream = await startMusicServer();
+    upstreamUrl = (await upstream.app.listen({ port: 0, host: '127.0.0.1' })).replace('localhost', '127.0.0.1');
+    site = await startMusicServer({ upstream: `${upstreamUrl}/wapi` });
+  });
+  afterAll(async () => {
+    await site.close();
+    await upstream.close();
+  });
+
+  it('resolves song and cover addresses against the upstream, so the browser fetches them from there', async () => {
+    const toplists = (await site.app.inject({ method: 'GET', url: '/wapi/toplist/detail' })).json() as { list: { id: number; coverImgUrl: string }[] };
+    const playlist = toplists.list[0]!;
+    expect(playlist.coverImgUrl.startsWith(`${upstreamUrl}/wapi/cover/`)).toBe(true);
+    const tracks = (await site.app.inject({ method: 'GET', url: `/wapi/playlist/track/all?id=${playlist.id}` })).json() as { songs: { id: number; al: { picUrl: string } }[] };
+    const song = tracks.songs[0]!;
+    expect(song.al.picUrl.startsWith(`${upstreamUrl}/wapi/cover/`)).toBe(true);
+    const urls = (await site.app.inject({ method: 'GET', url: `/wapi/song/url/v1?id=${song.id}&level=exhigh` })).json() as { data: { url: string }[] };
+    const audio = urls.data[0]!.url;
+    expect(audio.startsWith(`${upstreamUrl}/wapi/song/media/${song.id}/`)).toBe(true);
+    // What the browser does with them: both answer from the upstream.
+    const range = await fetch(audio, { headers: { range: 'bytes=0-99' } });
+    expect(range.status).toBe(206);
+    expect(range.headers.get('content-type')).toMatch(/^audio\//);
+    expect((await fetch(song.al.picUrl)).headers.get('content-type')).toBe('image/jpeg');
+  });
+});
