@@ -4,6 +4,7 @@ import * as zhCN from '../../src/i18n/zh-CN';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, describeInBrowser, isLocalUrl, savingData, startSite, waitForPage, waitsForHydration, type Site } from './support/harness';
 
 const m = zhCN.music;
+const lb = m.lyricBoard;
 /** The harness's flags, plus autoplay without a gesture (a restored or keyboard-started song may play). */
 const ARGS = [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'];
 const POLL = { timeout: 20_000, interval: 100 };
@@ -51,6 +52,8 @@ describeInBrowser('the music player in the browser', () => {
   const bar = (page: Page) => page.locator('.mp-bar');
   const progress = (page: Page) => page.getByRole('slider', { name: m.progress });
   const seconds = async (page: Page) => Number(await progress(page).getAttribute('aria-valuenow'));
+  /** The same position read from the DOM: while the lyric board is open the bar is hidden from the accessibility tree. */
+  const elapsed = async (page: Page) => Number(await page.locator('.mp-progress [role="slider"]').getAttribute('aria-valuenow'));
 
   async function openPlayer(page: Page) {
     await page.getByRole('button', { name: zhCN.disc.openPlayer }).click();
@@ -260,6 +263,43 @@ describeInBrowser('the music player in the browser', () => {
     await fromRoot.goto('/?showSpecial');
     await fromRoot.waitForURL('**/home?showSpecial');
     await fromRoot.locator('.lyric-board[data-mode="SPECIAL"]').waitFor();
+  });
+
+  it('?showSpecial on a first visit: play on the board, or in the bar, starts the first song of 热歌榜', async () => {
+    const toplist = (await (await fetch(`${site.baseUrl}/wapi/toplist/detail`)).json()) as { list: { id: number; name: string }[] };
+    const hot = toplist.list[3]!;
+    expect(hot.name).toBe('热歌榜');
+    const tracks = (await (await fetch(`${site.baseUrl}/wapi/playlist/track/all?id=${hot.id}&limit=30&offset=0`)).json()) as { songs: { name: string }[] };
+    const first = tracks.songs[0]!.name;
+
+    /** A fresh visit to `/home?showSpecial`: the SPECIAL board opens with nothing loaded. */
+    async function openSpecial() {
+      const page = await newPage();
+      await page.goto('/home?showSpecial');
+      const board = page.locator('.lyric-board[data-mode="SPECIAL"]');
+      await board.locator('.sp-title', { hasText: lb.noSong }).waitFor();
+      return { page, board };
+    }
+    async function expectPlaying(page: Page) {
+      await expect.poll(() => page.locator('.mp-bar__name').textContent(), POLL).toBe(first);
+      const start = await elapsed(page);
+      await expect.poll(() => elapsed(page), POLL).toBeGreaterThan(start + 0.5);
+    }
+
+    const fromBoard = await openSpecial();
+    await fromBoard.board.getByRole('button', { name: lb.play, exact: true }).click();
+    await fromBoard.board.getByRole('button', { name: lb.pause, exact: true }).waitFor({ timeout: POLL.timeout });
+    await expect.poll(() => fromBoard.board.locator('.sp-title').textContent(), POLL).toBe(first);
+    await expectPlaying(fromBoard.page);
+
+    const fromBar = await openSpecial();
+    await fromBar.board.getByRole('button', { name: lb.close }).click();
+    await fromBar.board.waitFor({ state: 'detached' });
+    await wakeBar(fromBar.page);
+    await bar(fromBar.page).getByRole('button', { name: zhCN.disc.play, exact: true }).click();
+    await bar(fromBar.page).getByRole('button', { name: zhCN.disc.pause, exact: true }).waitFor({ timeout: POLL.timeout });
+    await expectPlaying(fromBar.page);
+    expect([...log(fromBoard.page).errors, ...log(fromBar.page).errors]).toEqual([]);
   });
 
   it('keeps playing across a route change, and a reload restores the song paused at the saved position', async () => {

@@ -45,6 +45,17 @@ export function fakeLoader(options: { noRights?: ReadonlySet<number>; lyrics?: (
   return { actor, loaded };
 }
 
+/** The player's `loadSelectedList` actor: answers `songs` (or fails with `answer` when it is an Error). */
+export function fakeSelectedList(answer: readonly Song[] | Error) {
+  let asked = 0;
+  const actor = fromPromise<Song[]>(async () => {
+    asked += 1;
+    if (answer instanceof Error) throw answer;
+    return [...answer];
+  });
+  return { actor, asked: () => asked };
+}
+
 /** An in-memory AudioOutput: plays whatever it is told and reports like an element would. */
 export class FakeAudioOutput implements AudioOutput {
   readonly listeners = new Set<(event: AudioOutputEvent) => void>();

@@ -3,7 +3,7 @@ import { DEFAULT_SONG_LEVEL } from '../../domain/player/music';
 import { musicSearchMachine } from '../../domain/player/musicSearch.machine';
 import { restorePlayer, toSaved } from '../../domain/player/persistence';
 import { playerMachine, type PlayerEmitted } from '../../domain/player/player.machine';
-import { playlistMachine } from '../../domain/player/playlist.machine';
+import { playlistMachine, selectedListSongs } from '../../domain/player/playlist.machine';
 import type { AudioOutput } from '../../ports/audioOutput';
 import type { MediaSession } from '../../ports/mediaSession';
 import type { MusicApi } from '../../ports/musicApi';
@@ -26,6 +26,8 @@ const text = zhCN.music;
 
 export interface PlayerDeps {
   api: MusicApi;
+  /** The overlay's playlists: play with nothing loaded starts the first song of the selected one. */
+  playlist: ActorRefFrom<typeof playlistMachine>;
   audio: AudioOutput;
   media: MediaSession;
   local: Services['localStore'];
@@ -45,8 +47,11 @@ export function browserPageHide(listener: () => void): void {
   });
 }
 
-/** The player machine with real I/O: the track loader on the music API, the audio actor on the output. */
-export function providePlayer(api: MusicApi, audio: AudioOutput) {
+/**
+ * The player machine with real I/O: the track loader on the music API, the audio actor on the output, and the
+ * selected list from the overlay's playlist actor.
+ */
+export function providePlayer(api: MusicApi, audio: AudioOutput, playlist: ActorRefFrom<typeof playlistMachine>) {
   return playerMachine.provide({
     actors: {
       loadTrack: fromPromise(async ({ input }) => {
@@ -57,6 +62,7 @@ export function providePlayer(api: MusicApi, audio: AudioOutput) {
         ]);
         return { url, lyrics };
       }),
+      loadSelectedList: fromPromise(() => selectedListSongs(playlist)),
       audio: audioActor(audio),
     },
   });
@@ -113,8 +119,8 @@ function followMediaSession(player: ActorRefFrom<typeof playerMachine>, media: M
  * pauses the others.
  */
 export function startPlayer(deps: PlayerDeps): ActorRefFrom<typeof playerMachine> {
-  const { api, audio, media, local, random, notifier, lease, onPageHide = browserPageHide } = deps;
-  const actor = createActor(providePlayer(api, audio), {
+  const { api, playlist, audio, media, local, random, notifier, lease, onPageHide = browserPageHide } = deps;
+  const actor = createActor(providePlayer(api, audio, playlist), {
     input: { saved: restorePlayer(local.get(PLAYER_STORAGE_KEY)), randomInt: (max) => random.int(max) },
   });
   actor.on('*', (event) => announce(notifier, event));
@@ -171,6 +177,7 @@ export function createPlayerRuntime(deps: RuntimeDeps): PlayerRuntime {
   const audio = deps.audio ?? createHtmlAudioOutput();
   const media = deps.media ?? createMediaSession();
   const lease = deps.lease ?? createTabLease(local);
-  const player = startPlayer({ api, audio, media, local, random, notifier, lease, onPageHide: deps.onPageHide });
-  return { player, playlist: startPlaylist(api), search: startMusicSearch(api, notifier), audio };
+  const playlist = startPlaylist(api);
+  const player = startPlayer({ api, playlist, audio, media, local, random, notifier, lease, onPageHide: deps.onPageHide });
+  return { player, playlist, search: startMusicSearch(api, notifier), audio };
 }

@@ -159,6 +159,11 @@ function startSong(song: Song, autoplay: boolean, direction: Direction) {
   };
 }
 
+/** Fields for playing `songs[index]` with `songs` as the TOP list. */
+function playTop(songs: readonly Song[], index: number) {
+  return { topList: [...songs], source: 'TOP' as const, skipped: 0, ...startSong(songs[index]!, true, 'next') };
+}
+
 function advanced(context: PlayerContext, direction: Direction): Partial<PlayerContext> {
   const list = activeList(context);
   const index = nextIndex(context.mode, currentIndex(context), list.length, direction, context.randomInt);
@@ -168,6 +173,10 @@ function advanced(context: PlayerContext, direction: Direction): Partial<PlayerC
 // Placeholders: the player module supplies the real actors with machine.provide({ actors }).
 const loadTrack = fromPromise<LoadedTrack, { song: Song }>(async () => {
   throw new Error('player: loadTrack actor not provided');
+});
+/** The songs of the list the overlay has selected (loaded first if need be): what play starts with nothing loaded. */
+const loadSelectedList = fromPromise<Song[]>(async () => {
+  throw new Error('player: loadSelectedList actor not provided');
 });
 const audio = fromCallback<AudioCommand, { volume: number }>(() => {
   throw new Error('player: audio actor not provided');
@@ -181,7 +190,7 @@ export const playerMachine = setup({
     emitted: {} as PlayerEmitted,
     tags: {} as 'busy' | 'error' | 'ready',
   },
-  actors: { loadTrack, audio },
+  actors: { loadTrack, loadSelectedList, audio },
   delays: {
     progressFlagReset: PROGRESS_FLAG_MS,
     lyricFlagReset: LYRIC_CLICK_FLAG_MS,
@@ -211,10 +220,7 @@ export const playerMachine = setup({
     loadAudio: sendTo('audio', ({ context }): AudioCommand => ({ type: 'load', url: context.track!.url, startAt: context.startAt })),
     replay: sendTo('audio', { type: 'seek', time: 0 } satisfies AudioCommand),
     announcePlaying: emit({ type: 'playback.started' as const }),
-    selectTop: assign(({ event }) => {
-      if (event.type !== 'track.select') return {};
-      return { topList: [...event.songs], source: 'TOP' as const, skipped: 0, ...startSong(event.songs[event.index]!, true, 'next') };
-    }),
+    selectTop: assign(({ event }) => (event.type === 'track.select' ? playTop(event.songs, event.index) : {})),
     selectCustom: assign(({ context, event }) => {
       if (event.type !== 'custom.select') return {};
       return { source: 'CUSTOM' as const, skipped: 0, ...startSong(context.customList[event.index]!, true, 'next') };
@@ -235,6 +241,7 @@ export const playerMachine = setup({
       type: 'play.failed' as const,
       message: event.type === 'audio.playFailed' || event.type === 'audio.error' ? event.message : 'play failed',
     })),
+    logStartFailure: emit(({ event }) => ({ type: 'play.failed' as const, message: messageOf((event as unknown as { error: unknown }).error) })),
     tick: assign(({ context, event }) => {
       if (event.type !== 'audio.time' || context.isUseProgress) return {};
       return { currentTime: event.time, currentLyricIndex: lyricIndexAt(context, event.time) };
@@ -349,8 +356,25 @@ export const playerMachine = setup({
         boot: {
           always: [{ guard: 'hasSavedSong', target: 'loading' }, { target: 'idle' }],
         },
-        /** No song yet. */
-        idle: { tags: ['ready'] },
+        /** No song yet: play starts the first song of the selected list. */
+        idle: {
+          tags: ['ready'],
+          on: { 'playback.toggle': 'starting', 'playback.play': 'starting' },
+        },
+        /** Fetching the selected list (the fourth playlist unless the reader chose another) to play its first song. */
+        starting: {
+          tags: ['busy'],
+          // A pause meanwhile (another tab took over, the OS) means the reader no longer wants it to start.
+          on: { 'playback.pause': 'idle' },
+          invoke: {
+            src: 'loadSelectedList',
+            onDone: [
+              { guard: ({ event }) => event.output.length > 0, target: 'loading', actions: assign(({ event }) => playTop(event.output, 0)) },
+              { target: 'idle' },
+            ],
+            onError: { target: 'idle', actions: 'logStartFailure' },
+          },
+        },
         loading: {
           tags: ['busy'],
           entry: 'stopAudio',

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, waitFor, type ActorRefFrom } from 'xstate';
 import { DEFAULT_PLAYLIST_INDEX, SONG_LIST_PAGE_SIZE, type Playlist, type Song } from './music';
 
 export interface PlaylistContext {
@@ -116,3 +116,21 @@ export const playlistMachine = setup({
     },
   },
 });
+
+/**
+ * The selected playlist's songs (the fourth by default), for "play" with nothing loaded. When the overlay has
+ * not loaded them yet (or loading failed), asks for the playlists and the first page and waits for them.
+ * Resolves [] for an empty playlist; rejects when the playlists or their first page fail.
+ */
+export async function selectedListSongs(playlist: ActorRefFrom<typeof playlistMachine>): Promise<Song[]> {
+  const now = playlist.getSnapshot();
+  if (now.matches('browsing') && now.context.songs.length > 0) return now.context.songs;
+  if (now.matches('dormant') || now.matches('playlistsFailed')) playlist.send({ type: 'playlists.load' });
+  else if (now.matches({ browsing: 'failed' })) playlist.send({ type: 'page.next' });
+  const settled = await waitFor(
+    playlist,
+    (snapshot) => snapshot.matches('playlistsFailed') || snapshot.matches({ browsing: 'idle' }) || snapshot.matches({ browsing: 'failed' }),
+  );
+  if (settled.context.songs.length === 0 && settled.context.error) throw new Error(settled.context.error);
+  return settled.context.songs;
+}

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { defaultSavedPlayer, restorePlayer } from '../../../src/domain/player/persistence';
 import { PLAYER_STORAGE_KEY } from '../../../src/adapters/player/playerModule';
-import { startPlayer } from '../../../src/adapters/player/playerRuntime';
+import { startPlayer, startPlaylist } from '../../../src/adapters/player/playerRuntime';
 import { createTabLease } from '../../../src/adapters/player/tabLease';
 import type { KeyValueStore } from '../../../src/ports/keyValueStore';
 import type { MediaMetadataInfo, MediaSession, MediaSessionHandlers } from '../../../src/ports/mediaSession';
@@ -53,6 +53,7 @@ function tab(local: MemoryStore, id: string, noRights: number[] = []) {
   let hide = () => {};
   const player = startPlayer({
     api,
+    playlist: startPlaylist(api),
     audio,
     media,
     local,

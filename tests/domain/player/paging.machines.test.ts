@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { MUSIC_SEARCH_PAGE_SIZE, SONG_LIST_PAGE_SIZE, type Playlist, type Song } from '../../../src/domain/player/music';
 import { musicSearchMachine, type MusicSearchEmitted, type SearchPageRequest } from '../../../src/domain/player/musicSearch.machine';
-import { defaultPlaylistId, playlistMachine, type TracksPageRequest } from '../../../src/domain/player/playlist.machine';
+import { defaultPlaylistId, playlistMachine, selectedListSongs, type TracksPageRequest } from '../../../src/domain/player/playlist.machine';
 import { song } from '../../fakes/player';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -170,6 +170,27 @@ describe('playlistMachine', () => {
     expect(ctx().songs).toEqual(all(4, 30));
     expect(defaultPlaylistId(PLAYLISTS.slice(0, 2))).toBe(2);
     expect(defaultPlaylistId([])).toBeNull();
+  });
+
+  it('gives play the selected list, fetching the playlists and the first page when the overlay has not', async () => {
+    const { actor, calls } = startPlaylists(tracks);
+    await expect(selectedListSongs(actor)).resolves.toEqual(all(4, 30));
+    expect(calls).toEqual([{ id: 4, offset: 0, limit: SONG_LIST_PAGE_SIZE }]);
+    // Loaded already: no new request.
+    await expect(selectedListSongs(actor)).resolves.toEqual(all(4, 30));
+    expect(calls).toHaveLength(1);
+    // The reader chose another list, even one without songs.
+    actor.send({ type: 'playlist.select', id: 1 });
+    await expect(selectedListSongs(actor)).resolves.toEqual([]);
+  });
+
+  it('fails play when the first page fails, and asks again on the next play', async () => {
+    let down = true;
+    const { actor, calls } = startPlaylists((request) => (down ? Promise.reject(new Error('超时')) : tracks(request)));
+    await expect(selectedListSongs(actor)).rejects.toThrow('超时');
+    down = false;
+    await expect(selectedListSongs(actor)).resolves.toEqual(all(4, 30));
+    expect(calls.map((call) => call.offset)).toEqual([0, 0]);
   });
 
   it('pages by 30 and stops on an empty page', async () => {

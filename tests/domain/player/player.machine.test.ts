@@ -4,7 +4,7 @@ import { createActor } from 'xstate';
 import { LYRIC_CLICK_FLAG_MS, LYRIC_RECENTRE_MS, PROGRESS_FLAG_MS, type RawLyrics, type PlayMode, type PlaySource, type Song } from '../../../src/domain/player/music';
 import { defaultSavedPlayer, toSaved, type SavedPlayer } from '../../../src/domain/player/persistence';
 import { playerMachine, type PlayerEmitted } from '../../../src/domain/player/player.machine';
-import { fakeAudio, fakeLoader, song } from '../../fakes/player';
+import { fakeAudio, fakeLoader, fakeSelectedList, song } from '../../fakes/player';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -14,12 +14,15 @@ interface StartOptions {
   fail?: number[];
   lyrics?: (id: number) => RawLyrics;
   random?: (max: number) => number;
+  /** What the overlay's selected list answers when play starts with nothing loaded. */
+  selectedList?: readonly Song[] | Error;
 }
 
 function start(options: StartOptions = {}) {
   const audio = fakeAudio();
   const loader = fakeLoader({ noRights: new Set(options.noRights), fail: new Set(options.fail), lyrics: options.lyrics });
-  const machine = playerMachine.provide({ actors: { audio: audio.actor, loadTrack: loader.actor } });
+  const selected = fakeSelectedList(options.selectedList ?? []);
+  const machine = playerMachine.provide({ actors: { audio: audio.actor, loadTrack: loader.actor, loadSelectedList: selected.actor } });
   const actor = createActor(machine, { input: { saved: options.saved, randomInt: options.random ?? (() => 0) } });
   const emitted: PlayerEmitted[] = [];
   actor.on('*', (event) => {
@@ -29,7 +32,7 @@ function start(options: StartOptions = {}) {
   const ctx = () => actor.getSnapshot().context;
   const playing = () => actor.getSnapshot().matches({ playback: 'playing' });
   const paused = () => actor.getSnapshot().matches({ playback: 'paused' });
-  return { actor, audio, loader, emitted, ctx, playing, paused };
+  return { actor, audio, loader, selected, emitted, ctx, playing, paused };
 }
 
 const LIST = [song(1), song(2), song(3), song(4)];
@@ -71,6 +74,38 @@ describe('playerMachine playback', () => {
     actor.send({ type: 'playback.toggle' });
     expect(playing()).toBe(true);
     expect(audio.commands.at(-1)).toEqual({ type: 'play' });
+  });
+
+  it.each(['playback.toggle', 'playback.play'] as const)(
+    '%s with nothing loaded plays the first song of the selected list (whatever the mode)',
+    async (type) => {
+      const { actor, ctx, loader, selected, playing } = start({ selectedList: LIST, random: () => 2 });
+      actor.send({ type });
+      expect(actor.getSnapshot().hasTag('busy')).toBe(true);
+      await settle();
+      expect(selected.asked()).toBe(1);
+      expect(loader.loaded).toEqual([1]);
+      expect(playing()).toBe(true);
+      expect(ctx()).toMatchObject({ current: LIST[0], topList: LIST, source: 'TOP' });
+    },
+  );
+
+  it('play with nothing loaded stays idle on an empty list, and on a failed one only logs it', async () => {
+    const empty = start({ selectedList: [] });
+    empty.actor.send({ type: 'playback.toggle' });
+    await settle();
+    expect(empty.actor.getSnapshot().matches({ playback: 'idle' })).toBe(true);
+    expect(empty.loader.loaded).toEqual([]);
+
+    const failing = start({ selectedList: new Error('网络连接失败') });
+    failing.actor.send({ type: 'playback.play' });
+    await settle();
+    expect(failing.actor.getSnapshot().matches({ playback: 'idle' })).toBe(true);
+    expect(failing.emitted).toEqual([{ type: 'play.failed', message: '网络连接失败' }]);
+    // The next press asks again.
+    failing.actor.send({ type: 'playback.play' });
+    await settle();
+    expect(failing.selected.asked()).toBe(2);
   });
 
   it('pauses when play is refused, and only logs it', async () => {
@@ -162,7 +197,7 @@ describe('playerMachine playback', () => {
 
   it('restores a saved visit paused at the saved position', async () => {
     const saved = { ...defaultSavedPlayer(), topList: LIST, current: LIST[2]!, currentTime: 42.5, mode: 'LISTLOOP' as const, volume: 0.3 };
-    const { actor, ctx, audio, paused } = start({ saved });
+    const { actor, ctx, audio, selected, paused } = start({ saved, selectedList: LIST });
     await settle();
     expect(paused()).toBe(true);
     expect(ctx()).toMatchObject({ currentTime: 42.5, mode: 'LISTLOOP', volume: 0.3 });
@@ -171,6 +206,7 @@ describe('playerMachine playback', () => {
     expect(toSaved(ctx())).toEqual(saved);
     actor.send({ type: 'playback.toggle' });
     expect(audio.commands.at(-1)).toEqual({ type: 'play' });
+    expect(selected.asked()).toBe(0);
   });
 
   it('sets the volume from the 0–100 slider', () => {
@@ -293,6 +329,8 @@ interface Model {
 type Real = ReturnType<typeof start>;
 
 const POOL = Array.from({ length: 7 }, (_, i) => song(i + 1));
+/** The overlay's selected list in the model runs. */
+const SELECTED = POOL.slice(2, 5);
 const MODES: PlayMode[] = ['RANDOM', 'LISTLOOP', 'SINGLECYCLE'];
 
 function modelList(m: Model): Song[] {
@@ -405,9 +443,10 @@ const commandArbs = [
       'playback.toggle',
       (m, r) => {
         r.actor.send({ type: 'playback.toggle' });
-        m.playing = !m.playing;
+        // With nothing loaded, play starts the first song of the selected list.
+        if (m.currentId === null) Object.assign(m, { top: SELECTED, source: 'TOP', currentId: SELECTED[0]!.id, playing: true });
+        else m.playing = !m.playing;
       },
-      (m) => m.currentId !== null,
     ),
   ),
 ];
@@ -420,7 +459,7 @@ describe('playerMachine against a model of the spec', () => {
         const random = (max: number) => draws[k++ % draws.length]! % max;
         const setup = () => ({
           model: { mode: 'RANDOM', source: 'TOP', top: [], custom: [], currentId: null, playing: false } as Model,
-          real: start({ random }),
+          real: start({ random, selectedList: SELECTED }),
         });
         await fc.asyncModelRun(setup, commands);
       }),

@@ -70,7 +70,6 @@ export function BottomBar({ runtime, visible, onHold }: BottomBarProps) {
             aria-label={playing ? zhCN.disc.pause : zhCN.disc.play}
             title={playing ? zhCN.disc.pause : zhCN.disc.play}
             data-playing={playing}
-            disabled={!song}
             onClick={() => player.send({ type: 'playback.toggle' })}
           >
             {busy ? <Spinner size={22} /> : playing ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}

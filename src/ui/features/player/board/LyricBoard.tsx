@@ -194,7 +194,6 @@ export default function LyricBoard({ player, audio }: LyricBoardProps) {
                   className="lb-play"
                   aria-label={playing ? text.pause : text.play}
                   title={playing ? text.pause : text.play}
-                  disabled={!song}
                   onClick={() => player.send({ type: 'playback.toggle' })}
                 >
                   {playing ? <Pause aria-hidden="true" /> : <Play aria-hidden="true" />}
