@@ -88,7 +88,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     redisUrl: urlOrUndefined(env, 'REDIS_URL', ['redis:', 'rediss:']),
     trustProxy: (env.TRUST_PROXY ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     siteUrl: urlOrUndefined(env, 'SITE_URL', ['http:', 'https:']),
-    adminUrl: urlOrUndefined(env, 'ADMIN_URL', ['http:', 'https:']) ?? '/userCenter',
+    adminUrl: urlOrUndefined(env, 'ADMIN_URL', ['http:', 'https:']) ?? '/admin',
     registerLimitPerHour: integerIn(env, 'REGISTER_LIMIT_PER_HOUR', 10, 1, 1_000_000),
     rateLimitPerMinute: integerIn(env, 'RATE_LIMIT_PER_MINUTE', 20, 1, 1_000_000),
     musicDir: env.MUSIC_DIR ? path.resolve(cwd, env.MUSIC_DIR) : path.join(path.resolve(cwd, env.DATA_DIR || 'data'), 'music'),

@@ -34,3 +34,4 @@ export { music } from './zh-CN/music';
 export { disc } from './zh-CN/disc';
 export { article } from './zh-CN/article';
 export { messages } from './zh-CN/messages';
+export { console } from './zh-CN/console';

@@ -28,7 +28,7 @@ describe('loadConfig', () => {
       seedDemo: true,
       logLevel: 'info',
       clientDir: path.join(CWD, 'dist'),
-      adminUrl: '/userCenter',
+      adminUrl: '/admin',
     });
   });
 

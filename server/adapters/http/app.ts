@@ -22,7 +22,7 @@ import type { MediaStore } from '../../ports/mediaStore';
 import { MEDIA_URL_PREFIX } from '../media/localMediaStore';
 import { MediaVariants } from '../media/mediaVariants';
 import { failure } from './envelope';
-import { installAuth } from './auth';
+import { installAuth, isConsolePath } from './auth';
 import { createPageRenderer } from '../ssr/pageRenderer';
 import { installErrorHandler } from './errorHandler';
 import { installSecurityHeaders } from './securityHeaders';
@@ -40,6 +40,8 @@ import { musicMediaRoutes, musicRoutes } from './routes/music';
 import type { MusicSource } from '../../ports/musicSource';
 import type { LocalLibrary } from '../music/localLibrary';
 import { chatRoutes } from './routes/chat';
+import { ADMIN_API_PREFIX, adminRoutes, type AdminServices } from './routes/admin/adminRoutes';
+import { ADMIN_ROLE } from '../../domain/accounts/currentUser';
 import { chatSocketRoutes, type ChatSocketOptions } from '../ws/chatSocket';
 import { CHAT_MAX_FRAME_BYTES } from '../../../src/protocol/chat';
 import { inputProblem, type InputProblem } from '../../domain/inputProblem';
@@ -56,6 +58,8 @@ export interface AppServices {
   chat?: Pick<ChatSocketOptions, 'chat' | 'hub' | 'heartbeatMs' | 'presenceRefreshMs'>;
   /** The six /wapi calls; with a local library also its audio and covers. */
   music?: { source: MusicSource; library?: LocalLibrary | undefined };
+  /** The console's calls under /api/admin (the gate stands even when no area is given). */
+  admin?: AdminServices;
   /** Resolves when the database answers; used by /healthz. */
   healthCheck(): Promise<void>;
   /**
@@ -170,7 +174,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   if (services.notifications) {
     await app.register(notifyRoutes, {
       notifications: services.notifications,
-      adminUrl: options.adminUrl ?? '/userCenter',
+      adminUrl: options.adminUrl ?? '/admin',
     });
   }
   if (services.media) await app.register(uploadRoutes, { media: services.media });
@@ -193,6 +197,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     await app.register(musicRoutes, { source: services.music.source });
     if (services.music.library) await app.register(musicMediaRoutes, { library: services.music.library });
   }
+  await app.register(adminRoutes, { prefix: ADMIN_API_PREFIX, ...services.admin });
   const htmlFor = services.content && pageHtmlProvider(services.content.articles, services.site, options.siteUrl);
 
   if (options.mediaDir) {
@@ -242,6 +247,9 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (indexHtml !== undefined && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathname)) {
+      // The console is the browser's own app (no server rendering), and for anyone but an administrator
+      // its address is an ordinary unknown page.
+      if (isConsolePath(pathname) && request.user?.role === ADMIN_ROLE) return sendShell(request, reply, indexHtml, 200);
       const rendered = renderer
         ? await renderer.render(request, indexHtml).catch((error: unknown) => {
             // The shell still works: the browser renders the page itself.

@@ -99,8 +99,9 @@ export async function installAuth(app: FastifyInstance, options: AuthOptions): P
         throw new AppError('forbidden', accountMessages.foreignOrigin);
       }
     }
-    // Pages, assets and media never depend on who asks: only API calls and socket upgrades cost a lookup.
-    if (!path.startsWith('/api/') && !path.startsWith('/ws')) return;
+    // Pages, assets and media never depend on who asks: only API calls, socket upgrades and the console
+    // (which is there for an administrator only) cost a lookup.
+    if (!path.startsWith('/api/') && !path.startsWith('/ws') && !isConsolePath(path)) return;
     const bearer = bearerToken(request);
     const token = bearer || request.cookies[SESSION_COOKIE] || '';
     if (token === '') return;
@@ -110,6 +111,11 @@ export async function installAuth(app: FastifyInstance, options: AuthOptions): P
     // looked up, on every call until the browser closes: expire it now. A route may still set a new one.
     if (!request.user && !bearer) clearSessionCookie(request, reply);
   });
+}
+
+/** `/admin` and everything under it: the blogger's console. */
+export function isConsolePath(pathname: string): boolean {
+  return pathname === '/admin' || pathname.startsWith('/admin/');
 }
 
 /**

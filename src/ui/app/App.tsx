@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { ConsoleGate } from '../console/ConsoleGate';
 import { Layout } from './Layout';
 
 /** `/` is `/home`, query included: `/?showSpecial` still opens the lyric board. */
@@ -16,6 +17,7 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/" element={<HomeRedirect />} />
+      <Route path="/admin/*" element={<ConsoleGate />} />
       {/* Every other path renders inside the one layout, which picks the page (or the 404 page) itself. */}
       <Route path="*" element={<Layout />} />
     </Routes>

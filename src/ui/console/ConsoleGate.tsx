@@ -1,0 +1,36 @@
+import { useSelector } from '@xstate/react';
+import { lazy, Suspense } from 'react';
+import { isAdmin } from '../../domain/account/account';
+import { TOKENS } from '../../ports/tokens';
+import { Layout } from '../app/Layout';
+import { Loading } from '../components/Loading';
+import { useService } from '../di';
+import { passwordChangeDialog } from '../features/account/lazyParts';
+
+/** The console's code and styles: fetched only once an administrator opens `/admin`. */
+const ConsoleApp = lazy(() => import('./ConsoleApp'));
+
+/**
+ * `/admin` and everything under it: the console for an administrator; for anyone else the site's ordinary
+ * 404 page, as the server answered (nothing reveals that a console exists). An administrator still on a
+ * printed password changes it first.
+ */
+export function ConsoleGate() {
+  const session = useService(TOKENS.session);
+  const checking = useSelector(session, (snapshot) => snapshot.matches('checking'));
+  const user = useSelector(session, (snapshot) => snapshot.context.user);
+  if (checking) return <Loading />;
+  if (!isAdmin(user)) return <Layout />;
+  if (user?.mustChangePassword) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <passwordChangeDialog.Component />
+      </Suspense>
+    );
+  }
+  return (
+    <Suspense fallback={<Loading />}>
+      <ConsoleApp />
+    </Suspense>
+  );
+}
