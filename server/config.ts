@@ -29,6 +29,12 @@ export interface AppConfig {
   statementTimeoutMs: number;
   /** A database statement taking at least this long is logged as slow, with its name. */
   slowQueryMs: number;
+  /** How often each instance looks for scheduled articles whose time has come (SCHEDULE_POLL_MS). */
+  schedulePollMs: number;
+  /** SMTP server for reply emails (SMTP_URL, smtp:// or smtps://); unset: no email is sent. */
+  smtpUrl: string | undefined;
+  /** The sender of those emails (SMTP_FROM, default noreply@ the SITE_URL host). */
+  smtpFrom: string;
   clientDir: string;
 }
 
@@ -75,11 +81,27 @@ function flag(env: Env, name: string, fallback: boolean): boolean {
   throw new ConfigError(name, `expected true or false, got "${raw}"`);
 }
 
+/** `address@host` or `Name <address@host>`. */
+const MAIL_FROM = /^([^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/;
+
+/**
+ * The reply emails' server and sender. Their links must be absolute, so SMTP_URL needs SITE_URL; the
+ * sender defaults to noreply@ its host.
+ */
+function mailSettings(env: Env, siteUrl: string | undefined): { smtpUrl: string | undefined; smtpFrom: string } {
+  const smtpUrl = urlOrUndefined(env, 'SMTP_URL', ['smtp:', 'smtps:']);
+  if (smtpUrl && !siteUrl) throw new ConfigError('SMTP_URL', 'needs SITE_URL too (the links in reply emails are absolute)');
+  const from = env.SMTP_FROM?.trim() ?? '';
+  if (from !== '' && !MAIL_FROM.test(from)) throw new ConfigError('SMTP_FROM', `expected an email address, got "${from}"`);
+  return { smtpUrl, smtpFrom: from || (siteUrl ? `noreply@${new URL(siteUrl).hostname}` : '') };
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConfig {
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `expected one of ${LOG_LEVELS.join(', ')}`);
+  const siteUrl = urlOrUndefined(env, 'SITE_URL', ['http:', 'https:']);
   return {
     port: integerIn(env, 'PORT', 8080, 0, 65535),
     host: env.HOST || '0.0.0.0',
@@ -87,7 +109,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     databaseUrl: urlOrUndefined(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     redisUrl: urlOrUndefined(env, 'REDIS_URL', ['redis:', 'rediss:']),
     trustProxy: (env.TRUST_PROXY ?? '').split(',').map((s) => s.trim()).filter(Boolean),
-    siteUrl: urlOrUndefined(env, 'SITE_URL', ['http:', 'https:']),
+    siteUrl,
     adminUrl: urlOrUndefined(env, 'ADMIN_URL', ['http:', 'https:']) ?? '/admin',
     registerLimitPerHour: integerIn(env, 'REGISTER_LIMIT_PER_HOUR', 10, 1, 1_000_000),
     rateLimitPerMinute: integerIn(env, 'RATE_LIMIT_PER_MINUTE', 20, 1, 1_000_000),
@@ -98,6 +120,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     logLevel,
     statementTimeoutMs: integerIn(env, 'DB_STATEMENT_TIMEOUT_MS', 5_000, 100, 3_600_000),
     slowQueryMs: integerIn(env, 'SLOW_QUERY_MS', 500, 1, 3_600_000),
+    schedulePollMs: integerIn(env, 'SCHEDULE_POLL_MS', 5_000, 50, 3_600_000),
+    ...mailSettings(env, siteUrl),
     clientDir: path.resolve(cwd, env.CLIENT_DIR || 'dist'),
   };
 }

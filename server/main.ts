@@ -36,8 +36,21 @@ import { ArticleService } from './domain/content/articleService';
 import { ARTICLE_TEXTS_KEPT, COUNTER_LAG_MS } from './domain/hotReads';
 import { BoardService } from './domain/content/boardService';
 import { ShowcaseService } from './domain/content/showcaseService';
+import { ArticleConsoleService } from './domain/content/articleConsoleService';
+import { KyselyArticleEditorRepository } from './adapters/db/content/articleEditorRepository';
+import { ShowcaseConsoleService } from './domain/content/showcaseConsoleService';
+import { KyselyShowcaseRepository } from './adapters/db/content/showcaseRepository';
+import { WebpPictureStore } from './adapters/media/webpPictureStore';
 import { SiteService } from './domain/site/siteService';
+import { SiteConsoleService } from './domain/site/siteConsoleService';
+import { TaxonomyConsoleService } from './domain/content/taxonomyConsoleService';
+import { DirectoryConsoleService } from './domain/content/directoryConsoleService';
+import { KyselyTaxonomyRepository } from './adapters/db/content/taxonomyRepository';
+import { KyselyDirectoryRepository } from './adapters/db/content/directoryRepository';
 import { systemClock } from './ports/clock';
+import { SiteTransfer } from './adapters/transfer/siteTransfer';
+import { OverviewService } from './domain/overview/overviewService';
+import { KyselyOverviewRepository } from './adapters/db/overviewRepository';
 import { LocalLibrary, defaultCacheDir } from './adapters/music/localLibrary';
 import { UpstreamMusicSource } from './adapters/music/upstreamMusicSource';
 import { ChatService } from './domain/chat/chatService';
@@ -48,7 +61,21 @@ import { MemoryReadCache } from './adapters/cache/memoryReadCache';
 import type { RedisChangeRelay } from './adapters/cache/redisChangeRelay';
 import { ignoreChanges, type ChangeNotifier, type ReadCache } from './ports/readCache';
 import { installDrainGate } from './adapters/http/drain';
+import type { ModerationServices } from './adapters/http/routes/admin/moderation';
+import type { UserConsoleServices } from './adapters/http/routes/admin/users';
+import { KyselyBoardModerationRepository } from './adapters/db/moderation/boardModerationRepository';
+import { KyselyUserDirectory } from './adapters/db/userDirectory';
+import { BoardModerationService } from './domain/moderation/boardModerationService';
+import { ChatModerationService } from './domain/moderation/chatModerationService';
+import { UserConsoleService } from './domain/users/userConsoleService';
 import * as zhCN from '../src/i18n/zh-CN';
+import { CommentService, type CommentMail } from './domain/comments/commentService';
+import { CommentConsoleService } from './domain/comments/commentConsoleService';
+import { KyselyCommentRepository } from './adapters/db/commentRepository';
+import { createCommentRenderer } from './adapters/markdown/commentRenderer';
+import { hmacHash } from './adapters/crypto/hmacHash';
+import { createSmtpMailer } from './adapters/mail/smtpMailer';
+import type { CommentNotifier } from './ports/notificationPublisher';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DEMO_CONTENT_DIR = path.join(PROJECT_ROOT, 'content', 'demo');
@@ -107,6 +134,51 @@ export function createContentServices(
     showcase: new ShowcaseService(content, notifications, systemClock, changes),
     board: new BoardService(new KyselyMessageRepository(db), notifications, systemClock),
   };
+}
+
+/** The console's moderation (chat room, message board) and people (users, notices) over one database. */
+export function createModerationServices(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  deps: { accounts: AccountService; notifications: NotificationService; chat: ChatService },
+): { moderation: ModerationServices; users: UserConsoleServices } {
+  return {
+    moderation: {
+      chat: new ChatModerationService({ chat: deps.chat, messages: new KyselyChatRepository(db), clock: systemClock }),
+      board: new BoardModerationService(new KyselyBoardModerationRepository(db)),
+    },
+    users: {
+      users: new UserConsoleService({
+        directory: new KyselyUserDirectory(db, dialect),
+        sessions: new KyselySessionRepository(db),
+        accounts: deps.accounts,
+        chat: deps.chat,
+        clock: systemClock,
+      }),
+      notifications: deps.notifications,
+    },
+  };
+}
+
+/** Comments (readers' calls and the console's moderation) over one database; count changes are told to `changes`. */
+export function createCommentServices(
+  db: Kysely<Database>,
+  dialect: DialectName,
+  notifier: CommentNotifier,
+  changes: ChangeNotifier = ignoreChanges,
+  mail?: CommentMail,
+): { service: CommentService; console: CommentConsoleService } {
+  const repository = new KyselyCommentRepository(db, dialect);
+  const service = new CommentService({
+    comments: repository,
+    renderer: createCommentRenderer(),
+    hash: hmacHash,
+    notifier,
+    clock: systemClock,
+    changes,
+    mail,
+  });
+  return { service, console: new CommentConsoleService(repository, service, changes) };
 }
 
 export interface ServerOverrides {
@@ -256,6 +328,24 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
   }
 
   const content = createContentServices(database.db, database.dialect, notifications, readCache, articleTexts);
+  // Reply emails only with SMTP_URL (which needs SITE_URL): without it nothing is sent and nothing fails.
+  const commentMail: CommentMail | undefined =
+    config.smtpUrl && config.siteUrl
+      ? {
+          mailer: createSmtpMailer(config.smtpUrl, config.smtpFrom),
+          siteUrl: config.siteUrl,
+          siteName: async () => (await sites.getConfig())?.name ?? '',
+          onError: (error) => log.warn({ reason: (error as Error | undefined)?.message ?? String(error) }, '回复提醒邮件发送失败'),
+        }
+      : undefined;
+  const comments = createCommentServices(database.db, database.dialect, notifications, readCache, commentMail);
+  content.comments = comments.service;
+  const articleConsole = new ArticleConsoleService(
+    new KyselyArticleEditorRepository(database.db, database.dialect),
+    notifications,
+    systemClock,
+    readCache,
+  );
   const app = await buildApp(
     {
       site: new SiteService(sites, readCache),
@@ -266,6 +356,32 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
       readCache,
       chat: { chat, hub: chatHub, ...overrides.chatTimers },
       music: library ? { source: library.source, library } : { source: new UpstreamMusicSource(config.musicUpstream ?? '') },
+      admin: {
+        articles: articleConsole,
+        site: new SiteConsoleService(sites, systemClock, readCache),
+        taxonomy: new TaxonomyConsoleService(new KyselyTaxonomyRepository(database.db), systemClock, readCache),
+        directory: new DirectoryConsoleService(new KyselyDirectoryRepository(database.db), systemClock),
+        showcase: new ShowcaseConsoleService(
+          new KyselyShowcaseRepository(database.db),
+          content.showcase,
+          new WebpPictureStore(media),
+          systemClock,
+          readCache,
+        ),
+        transfer: new SiteTransfer({
+          database,
+          articles: new KyselyArticleRepository(database.db, database.dialect),
+          media,
+          notifications,
+          changes: readCache,
+          dataDir: config.dataDir,
+          musicDir: config.musicDir,
+          workDir: path.join(config.dataDir, 'tmp'),
+        }),
+        overview: new OverviewService(new KyselyOverviewRepository(database.db), systemClock),
+        comments: comments.console,
+        ...createModerationServices(database.db, database.dialect, { accounts, notifications, chat }),
+      },
       healthCheck: async () => {
         await sql`select 1`.execute(database.db);
       },
@@ -297,6 +413,17 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
       },
     );
   const viewTimer = setInterval(() => void storeViews(), counterLagMs).unref();
+  // Scheduled articles go out from whichever instance polls first after their time: each is claimed once.
+  let publishing: Promise<void> | undefined;
+  const publishDue = () =>
+    (publishing ??= articleConsole
+      .publishDue()
+      .then(
+        () => undefined,
+        (error: unknown) => app.log.error(error, '定时发布出错'),
+      )
+      .finally(() => (publishing = undefined)));
+  const scheduleTimer = setInterval(() => void publishDue(), config.schedulePollMs).unref();
   const settleCounters = async () => {
     try {
       await content.articles.storeViews();
@@ -306,6 +433,9 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
   };
   const close = async () => {
     clearInterval(viewTimer);
+    clearInterval(scheduleTimer);
+    await publishing;
+    await comments.service.whenMailSent();
     await library?.close();
     await app.close();
     await settleCounters().catch(logUnstored);

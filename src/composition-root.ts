@@ -22,6 +22,7 @@ import { EncodedStorage, MirroredStorage } from './adapters/storage/encodedStora
 import { LIST_ACTION_NOTICE_MS } from './ports/notifier';
 import type { PageSeed } from './ports/pageSeed';
 import type { ContentApi } from './ports/contentApi';
+import type { CommentsApi } from './ports/commentsApi';
 import type { SiteApi } from './ports/siteApi';
 import { writeUiCookie } from './adapters/browser/uiCookie';
 import { MemoryStore, refusingHttpClient, renderClipboard } from './adapters/render/renderPorts';
@@ -73,6 +74,11 @@ const browserModule = new ContainerModule(({ bind }) => {
     .inSingletonScope();
   bind(TOKENS.siteApi).toResolvedValue(httpApi((apis, http) => apis.createSiteApi(http)), [HTTP_CLIENT]);
   bind(TOKENS.contentApi).toResolvedValue(httpApi((apis, http) => apis.createContentApi(http)), [HTTP_CLIENT]);
+  // Its own chunk, fetched when a comment section first asks: a page without one never loads it.
+  bind(TOKENS.commentsApi).toResolvedValue(
+    (http: HttpClient) => lazyPort(() => import('./adapters/http/commentsApi').then((m) => m.createCommentsApi(http))),
+    [HTTP_CLIENT],
+  );
   bindAccountAndMusicApis(bind);
 });
 
@@ -80,6 +86,8 @@ const browserModule = new ContainerModule(({ bind }) => {
 export interface RenderPorts {
   siteApi: SiteApi;
   contentApi: ContentApi;
+  /** Only the first page of a thread is read while rendering (a crawler reads the discussion). */
+  commentsApi: CommentsApi;
 }
 
 /** Ports for a render on the server: its reading APIs, and inert storage (nothing is written or sent). */
@@ -96,6 +104,7 @@ function renderModule(ports: RenderPorts): ContainerModule {
     bind(HTTP_CLIENT).toConstantValue(refusingHttpClient);
     bind(TOKENS.siteApi).toConstantValue(ports.siteApi);
     bind(TOKENS.contentApi).toConstantValue(ports.contentApi);
+    bind(TOKENS.commentsApi).toConstantValue(ports.commentsApi);
     bindAccountAndMusicApis(bind);
   });
 }

@@ -14,7 +14,12 @@ export type ReadTopic =
   | 'articles'
   /** An article's views and likes. */
   | 'articleCounters'
-  | 'talks';
+  /** Talks written, edited, pinned, hidden or deleted. */
+  | 'talks'
+  /** Albums and their photos: names, order, covers. */
+  | 'albums'
+  /** Comments approved, deleted or moderated: the comment counts of articles and talks. */
+  | 'comments';
 
 export const READ_TOPICS: readonly ReadTopic[] = [
   'site',
@@ -23,6 +28,8 @@ export const READ_TOPICS: readonly ReadTopic[] = [
   'articles',
   'articleCounters',
   'talks',
+  'albums',
+  'comments',
 ];
 
 /**
@@ -44,10 +51,10 @@ export const HOT_READS = {
   pageHeaders: ['pageHeaders'],
   categories: ['articles'],
   tags: ['articles'],
-  /** A home page lists views and likes. */
-  home: ['articles', 'articleCounters'],
-  /** The hottest articles are ranked by views and show them. */
-  hot: ['articles', 'articleCounters'],
+  /** A home page lists views, likes and comment counts. */
+  home: ['articles', 'articleCounters', 'comments'],
+  /** The hottest articles are ranked by views and show them, with their comment counts. */
+  hot: ['articles', 'articleCounters', 'comments'],
   /** Counts of articles, categories, tags and talks, the site's views and its start date. */
   facts: ['articles', 'site', 'siteViews', 'talks'],
   /** A search's results, kept per keyword: ranked by views and showing them. */

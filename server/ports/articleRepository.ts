@@ -40,7 +40,7 @@ export interface ArticleRepository {
   neighbours(id: number): Promise<{ previous: ArticleLink | null; next: ArticleLink | null }>;
   /** Other public articles sharing the most tags with this one (ties: newer first). */
   related(id: number, limit: number): Promise<ArticleLink[]>;
-  hottest(limit: number): Promise<{ id: number; title: string; views: number }[]>;
+  hottest(limit: number): Promise<{ id: number; title: string; views: number; commentCount: number }[]>;
   /**
    * Public articles whose title or body contains the keyword (ASCII case folded), ranked: title hits
    * first, then by views, then newest id; at most `limit`.
@@ -56,6 +56,6 @@ export interface ArticleRepository {
   facts(): Promise<{ articleCount: number; categoryCount: number; tagCount: number; lastUpdate: string }>;
   /** Creates or updates (by source key) in one transaction; counters of an existing article are kept. */
   upsert(draft: ArticleDraft): Promise<UpsertResult>;
-  /** Every article whatever its status, oldest first, for the exporter. */
+  /** Every article whatever its status (except those in the console's 回收站), oldest first, for the exporter. */
   all(): Promise<ArticleRecord[]>;
 }

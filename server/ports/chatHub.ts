@@ -9,6 +9,10 @@ export type ChatEvent =
   | { type: 'kick'; userId: number; nickName: string }
   /** A notice to the whole room. */
   | { type: 'notice'; reason: 'user_muted' | 'user_unmuted'; content: string }
+  /** Close the user's sockets with an `offline` frame, without a word to the room: their sessions ended. */
+  | { type: 'signOut'; userId: number }
+  /** The user's role changed: their sockets act with the new one and are sent a fresh init. */
+  | { type: 'role'; userId: number; role: number }
   /** Some instance's online users changed: recompute the list. */
   | { type: 'presence' };
 

@@ -1,4 +1,4 @@
-import type { ChatBan, ChatContentType, ChatMessage } from '../domain/chat/chatMessage';
+import type { ChatBan, ChatBanEntry, ChatContentType, ChatHistoryEntry, ChatMessage, ChatSearch } from '../domain/chat/chatMessage';
 
 export interface NewChatMessage {
   userId: number;
@@ -35,4 +35,8 @@ export interface ChatRepository {
   /** Records or replaces a user's ban. */
   setBan(ban: ChatBan): Promise<void>;
   liftBan(userId: number): Promise<void>;
+  /** Live messages matching the search, newest first, and how many match in all. */
+  search(query: ChatSearch): Promise<{ items: ChatHistoryEntry[]; total: number }>;
+  /** Bans still in force at `now` (ISO-8601), the soonest to end first. */
+  activeBans(now: string): Promise<ChatBanEntry[]>;
 }

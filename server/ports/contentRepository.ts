@@ -3,7 +3,7 @@ import type { Album, FriendLink, Photo, Resource, SiteEntry, Talk } from '../dom
 
 export type NewAlbum = Omit<Album, 'id' | 'photoCount'>;
 export type NewPhoto = Omit<Photo, 'id'>;
-export type NewTalk = Omit<Talk, 'id'>;
+export type NewTalk = Omit<Talk, 'id' | 'comment_count'>;
 export type NewFriendLink = Omit<FriendLink, 'id'>;
 export type NewResource = Omit<Resource, 'id'>;
 export type NewSiteEntry = Omit<SiteEntry, 'id'>;

@@ -8,3 +8,8 @@ export interface NotificationPublisher {
   /** A like or reply on the user's message-board post (type 3), or an administrator's notice (type 4). */
   toUser(userId: number, notice: { type: 3 | 4; message: string; toId: number | null }): Promise<void>;
 }
+
+/** How comments reach the people they concern: type 1 (an article's comment) or 2 (a talk's), naming the comment. */
+export interface CommentNotifier {
+  aboutComment(userId: number, notice: { type: 1 | 2; message: string; toId: number; commentId: number }): Promise<void>;
+}

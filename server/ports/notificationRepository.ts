@@ -1,7 +1,11 @@
 import type { Notification, NotificationType } from '../domain/notifications/notification';
 
 export interface NotificationRepository {
-  insertForUser(userId: number, notice: { type: NotificationType; message: string; toId: number | null }, at: Date): Promise<void>;
+  insertForUser(
+    userId: number,
+    notice: { type: NotificationType; message: string; toId: number | null; commentId?: number },
+    at: Date,
+  ): Promise<void>;
   /** One row per registered user, in one statement. Returns how many were written. */
   insertForAllUsers(notice: { type: NotificationType; message: string; toId: number | null }, at: Date): Promise<number>;
   /** Newest first, ties by id descending. */

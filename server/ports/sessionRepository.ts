@@ -20,7 +20,7 @@ export interface StoredSession {
 
 export interface SessionRepository {
   create(session: NewSession): Promise<void>;
-  /** The live session and its user for a token hash; undefined when unknown or expired at `now`. */
+  /** The live session and its user for a token hash; undefined when unknown, expired at `now`, or the account is disabled. */
   findActive(tokenHash: string, now: Date): Promise<{ session: StoredSession; user: CurrentUser } | undefined>;
   extend(sessionId: number, expiresAt: Date): Promise<void>;
   revoke(tokenHash: string): Promise<void>;

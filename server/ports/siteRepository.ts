@@ -7,4 +7,5 @@ export interface SiteRepository {
   addView(): Promise<number>;
   listPageHeaders(): Promise<PageHeader[]>;
   savePageHeader(header: PageHeader): Promise<void>;
+  removePageHeader(route: string): Promise<void>;
 }

@@ -1,8 +1,10 @@
 import type { CurrentUser } from '../domain/accounts/currentUser';
 
-/** A stored account: the public user plus its password hash. */
+/** A stored account: the public user plus its password hash and whether it is disabled. */
 export interface StoredUser extends CurrentUser {
   passwordHash: string;
+  /** Disabled by the blogger: it cannot sign in (its content stays). */
+  disabled: boolean;
 }
 
 export interface NewUser {
@@ -28,6 +30,8 @@ export interface UserRepository {
   /** Sets the password; `mustChange` marks a generated one its owner must replace (false: their own). */
   updatePasswordHash(id: number, passwordHash: string, mustChange?: boolean): Promise<void>;
   updateRole(id: number, role: number): Promise<void>;
+  /** Notes a successful sign-in (shown in the console's user list). */
+  recordLogin(id: number, at: Date): Promise<void>;
 }
 
 export class UsernameTakenError extends Error {

@@ -1,4 +1,4 @@
-import type { LoginRequest, RegisterRequest, UserInfo } from '../domain/account/account';
+import type { EmailSettings, LoginRequest, RegisterRequest, UserInfo } from '../domain/account/account';
 
 export interface AccountApi {
   /** Opens a session (the browser keeps it in an HttpOnly cookie) and returns the user's id. */
@@ -10,6 +10,10 @@ export interface AccountApi {
   userInfo(id: number): Promise<UserInfo>;
   updateProfile(changes: { nickName?: string; avatar?: string }): Promise<UserInfo>;
   updatePassword(oldPassword: string, newPassword: string): Promise<void>;
+  /** The signed-in user's reply-email settings (kept apart from UserInfo: never stored in the browser). */
+  emailSettings(): Promise<EmailSettings>;
+  /** Changes either or both; an address that is not one is refused with the server's message. */
+  updateEmailSettings(changes: Partial<EmailSettings>): Promise<EmailSettings>;
   /**
    * Uploads one image and returns its URL (re-encoded by the server). A file above the server's limit
    * is refused without being sent, with the server's own message.

@@ -15,6 +15,15 @@ import type { SiteApi } from './siteApi';
 import type { MusicApi } from './musicApi';
 import type { PlayerLoader } from './playerRuntime';
 import type { ChatRoomLoader } from './chatRoom';
+import type { CommentsApi } from './commentsApi';
+import type { CommentsConsoleApi } from './console/commentsApi';
+import type { SiteConsoleApi } from './console/siteApi';
+import type { ShowcaseConsoleApi } from './console/showcaseApi';
+import type { ArticleConsoleApi } from './console/articlesApi';
+import type { TransferConsoleApi } from './console/transferApi';
+import type { OverviewConsoleApi } from './console/overviewApi';
+import type { ModerationApi } from './console/moderationApi';
+import type { UsersApi } from './console/usersApi';
 
 /** One token per port and per long-lived actor; `Services` says what each resolves to. */
 const siteApi = Symbol('siteApi');
@@ -37,6 +46,15 @@ const search = Symbol('search');
 const musicApi = Symbol('musicApi');
 const playerLoader = Symbol('playerLoader');
 const chatLoader = Symbol('chatLoader');
+const commentsApi = Symbol('commentsApi');
+const commentsConsoleApi = Symbol('commentsConsoleApi');
+const siteConsoleApi = Symbol('siteConsoleApi');
+const showcaseConsoleApi = Symbol('showcaseConsoleApi');
+const articleConsoleApi = Symbol('articleConsoleApi');
+const transferConsoleApi = Symbol('transferConsoleApi');
+const overviewConsoleApi = Symbol('overviewConsoleApi');
+const moderationApi = Symbol('moderationApi');
+const usersApi = Symbol('usersApi');
 
 export const TOKENS = {
   siteApi,
@@ -59,6 +77,15 @@ export const TOKENS = {
   musicApi,
   playerLoader,
   chatLoader,
+  commentsApi,
+  commentsConsoleApi,
+  siteConsoleApi,
+  articleConsoleApi,
+  transferConsoleApi,
+  overviewConsoleApi,
+  moderationApi,
+  usersApi,
+  showcaseConsoleApi,
 } as const;
 
 export interface Services {
@@ -84,6 +111,24 @@ export interface Services {
   playerLoader: PlayerLoader;
   /** The chat room, fetched and started on first use (its code is a separate chunk). */
   chatLoader: ChatRoomLoader;
+  /** Comments under articles and talks, and talk likes (its adapter is loaded on first call). */
+  commentsApi: CommentsApi;
+  /** The console's review queue and comment settings (loaded on first call). */
+  commentsConsoleApi: CommentsConsoleApi;
+  /** The console's site settings, taxonomy, links, resources and site list (loaded on first call). */
+  siteConsoleApi: SiteConsoleApi;
+  /** The console's talks, albums and photos (loaded on first call). */
+  showcaseConsoleApi: ShowcaseConsoleApi;
+  /** The console's articles: list, editor saves, revisions, publishing, 回收站 (loaded on first call). */
+  articleConsoleApi: ArticleConsoleApi;
+  /** The console's zip import, Markdown export and backup download (loaded on first call). */
+  transferConsoleApi: TransferConsoleApi;
+  /** The console's 概览 (loaded on first call). */
+  overviewConsoleApi: OverviewConsoleApi;
+  /** The console's chat room and message board moderation (loaded on first call). */
+  moderationApi: ModerationApi;
+  /** The console's users and the administrator's notices (loaded on first call). */
+  usersApi: UsersApi;
 }
 
 export type Token = (typeof TOKENS)[keyof typeof TOKENS];

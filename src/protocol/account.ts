@@ -39,6 +39,10 @@ export const UserInfoDto = Type.Object({
    * one-time password, `npm run user`) and must be changed before anything else.
    */
   must_change_password: Type.Optional(Type.Boolean()),
+  /** Told only to the owner: where reply emails go ('' for none). */
+  email: Type.Optional(Type.String()),
+  /** Told only to the owner: 邮件提醒, replies by email (needs `email`). */
+  email_notify: Type.Optional(Type.Boolean()),
 });
 export type UserInfoDto = Static<typeof UserInfoDto>;
 
@@ -50,6 +54,10 @@ export const UserIdParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum
 export const UpdateOwnUserInfoBody = Type.Object({
   nick_name: Type.Optional(Text(256)),
   avatar: Type.Optional(Text(512)),
+  /** '' removes it; else an email address (at most 100 characters), else 400. */
+  email: Type.Optional(Text(256)),
+  /** 邮件提醒 on or off. */
+  email_notify: Type.Optional(Type.Boolean()),
 });
 export type UpdateOwnUserInfoBody = Static<typeof UpdateOwnUserInfoBody>;
 

@@ -75,6 +75,7 @@ export const MAX_READING_DURATION_SECONDS = 7200;
 export const MAX_MESSAGE_LENGTH = 500;
 export const MAX_REPLY_LENGTH = 300;
 export const MAX_TALK_IMAGES = 9;
+export const MAX_TALK_LENGTH = 1000;
 
 const page = <T extends Parameters<typeof Type.Array>[0]>(item: T) =>
   Type.Object({
@@ -101,6 +102,8 @@ export const ArticleListItemDto = Type.Object({
   pinned: Type.Boolean(),
   views: Type.Integer(),
   likes: Type.Integer(),
+  /** Approved, not deleted comments (top-level and replies). */
+  comment_count: Type.Integer(),
   /** Characters of body text (Markdown syntax excluded), for "字数". */
   wordCount: Type.Integer(),
   /** Estimated minutes to read (at least 1), for "阅读时长". */
@@ -181,7 +184,13 @@ export const RecommendDto = Type.Object({
 });
 export type RecommendDto = Static<typeof RecommendDto>;
 
-export const HotArticleDto = Type.Object({ id: Type.Integer(), article_title: Type.String(), views: Type.Integer() });
+export const HotArticleDto = Type.Object({
+  id: Type.Integer(),
+  article_title: Type.String(),
+  views: Type.Integer(),
+  /** Approved, not deleted comments. */
+  comment_count: Type.Integer(),
+});
 export type HotArticleDto = Static<typeof HotArticleDto>;
 
 /**
@@ -267,6 +276,8 @@ export const TalkDto = Type.Object({
   images: Type.Array(Type.String()),
   pinned: Type.Boolean(),
   likes: Type.Integer(),
+  /** Approved, not deleted comments (top-level and replies). */
+  comment_count: Type.Integer(),
   createdAt: Type.String(),
 });
 export type TalkDto = Static<typeof TalkDto>;

@@ -16,6 +16,8 @@ export const NotifyItemDto = Type.Object({
   isView: Type.Integer(),
   type: Type.Integer(),
   to_id: Type.Union([Type.Integer(), Type.Null()]),
+  /** The comment a type-1/2 notice is about (the page scrolls to it and highlights it); null otherwise. */
+  comment_id: Type.Union([Type.Integer(), Type.Null()]),
   createTime: Type.String(),
 });
 export type NotifyItemDto = Static<typeof NotifyItemDto>;

@@ -7,6 +7,8 @@ export const SiteConfigDto = Type.Object({
   motto: Type.String(),
   typedMottos: Type.Array(Type.String()),
   notice: Type.String(),
+  /** The footer's copyright line; '' shows「© 年份 网站名称」. */
+  copyright: Type.String(),
   filingNumber: Type.String(),
   since: Type.String(),
   viewCount: Type.Integer(),

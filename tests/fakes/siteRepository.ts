@@ -31,5 +31,9 @@ export function inMemorySiteRepository(initial?: SiteConfig, failWith?: Error) {
       guard();
       headers.set(header.route, header.image);
     },
+    async removePageHeader(route) {
+      guard();
+      headers.delete(route);
+    },
   } satisfies SiteRepository;
 }

@@ -10,6 +10,7 @@ const SITE = {
   motto: '',
   typedMottos: [],
   notice: '',
+  copyright: '',
   filingNumber: '',
   since: '2024-01-01',
   viewCount: 0,

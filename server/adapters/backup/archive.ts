@@ -49,23 +49,33 @@ async function write(stream: Writable, chunk: Buffer): Promise<void> {
   if (!stream.write(chunk)) await once(stream, 'drain');
 }
 
-/** Writes an archive to `file` (through `file.partial` and a rename: a half-written archive never has the name). */
+/**
+ * Writes an archive to a file (through `file.partial` and a rename: a half-written archive never has the
+ * name), or into a stream (a download), which is ended when the archive is complete.
+ */
 export class ArchiveWriter {
   private readonly gzip = zlib.createGzip({ level: 6 });
-  private readonly output: fs.WriteStream;
+  private readonly output: Writable;
+  private readonly file: string | undefined;
   private readonly done: Promise<void>;
   readonly entries: EntrySummary[] = [];
 
-  constructor(private readonly file: string) {
-    this.output = fs.createWriteStream(`${file}.partial`);
+  constructor(target: string | Writable) {
+    this.file = typeof target === 'string' ? target : undefined;
+    this.output = typeof target === 'string' ? fs.createWriteStream(`${target}.partial`) : target;
     this.gzip.pipe(this.output);
     this.done = new Promise((resolve, reject) => {
-      this.output.on('close', resolve);
+      // A file is complete once closed (then synced and renamed), a stream once it has taken the last byte.
+      this.output.on(this.file === undefined ? 'finish' : 'close', resolve);
       this.output.on('error', reject);
       this.gzip.on('error', reject);
     });
-    // The writes go to the gzip stream: a failed file (a full disk) must fail them too.
+    // The writes go to the gzip stream: a failed file (a full disk) must fail them too, and so must a
+    // stream closed before the end (a cancelled download).
     this.output.on('error', (error) => this.gzip.destroy(error));
+    this.output.on('close', () => {
+      if (!this.gzip.destroyed && !this.gzip.readableEnded) this.gzip.destroy(new Error('archive stream closed'));
+    });
     // Awaited by finish(); a backup that fails earlier reports the error where it met it.
     this.done.catch(() => undefined);
   }
@@ -121,6 +131,7 @@ export class ArchiveWriter {
     await this.addBuffer(MANIFEST_ENTRY, Buffer.from(JSON.stringify(manifest, null, 2), 'utf8'));
     this.gzip.end();
     await this.done;
+    if (this.file === undefined) return;
     const fd = await fs.promises.open(`${this.file}.partial`, 'r+');
     await fd.sync();
     await fd.close();
@@ -131,7 +142,7 @@ export class ArchiveWriter {
   async abort(): Promise<void> {
     this.gzip.destroy();
     this.output.destroy();
-    await fs.promises.rm(`${this.file}.partial`, { force: true });
+    if (this.file !== undefined) await fs.promises.rm(`${this.file}.partial`, { force: true });
   }
 }
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
 import type { Database } from '../db/schema';
@@ -40,7 +41,8 @@ export interface BackupOptions {
   database: DatabaseHandle;
   dataDir: string;
   musicDir: string;
-  file: string;
+  /** Where the archive goes: a file, or a stream (a download from the console), ended when complete. */
+  file: string | Writable;
   withMusicFiles: boolean;
   progress?: BackupProgress | undefined;
   now?: () => Date;

@@ -1,7 +1,8 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { ChatBan, ChatContentType, ChatMessage } from '../../domain/chat/chatMessage';
+import type { ChatBan, ChatBanEntry, ChatContentType, ChatHistoryEntry, ChatMessage, ChatSearch } from '../../domain/chat/chatMessage';
 import type { ChatRepository, NewChatMessage } from '../../ports/chatRepository';
 import type { ChatMessageTable, Database } from './schema';
+import { containsText } from './containsText';
 import { isUniqueViolation } from './uniqueViolation';
 
 type Row = Selectable<ChatMessageTable> & { nick_name: string; avatar: string };
@@ -143,5 +144,45 @@ export class KyselyChatRepository implements ChatRepository {
 
   async liftBan(userId: number): Promise<void> {
     await this.db.deleteFrom('chat_ban').where('user_id', '=', userId).execute();
+  }
+
+  async search(query: ChatSearch): Promise<{ items: ChatHistoryEntry[]; total: number }> {
+    let matching = this.db
+      .selectFrom('chat_message as m')
+      .innerJoin('user_account as u', 'u.id', 'm.user_id')
+      .where('m.reverted_at', 'is', null);
+    if (query.userId !== undefined) matching = matching.where('m.user_id', '=', query.userId);
+    const user = query.user;
+    if (user) matching = matching.where((eb) => eb.or([containsText('u.username', user), containsText('u.nick_name', user)]));
+    if (query.text) matching = matching.where('m.content_type', '=', 'text').where(containsText('m.content', query.text));
+    const [rows, count] = await Promise.all([
+      matching
+        .select(['m.id', 'm.user_id', 'm.content', 'm.content_type', 'm.client_id', 'm.created_at', 'm.reverted_at', 'u.nick_name', 'u.avatar', 'u.username'])
+        .orderBy('m.id', 'desc')
+        .limit(query.limit)
+        .offset(query.offset)
+        .execute(),
+      matching.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    ]);
+    return { items: rows.map((row) => ({ ...toMessage(row), username: row.username })), total: Number(count.n) };
+  }
+
+  async activeBans(now: string): Promise<ChatBanEntry[]> {
+    const rows = await this.db
+      .selectFrom('chat_ban as b')
+      .innerJoin('user_account as u', 'u.id', 'b.user_id')
+      .select(['b.user_id', 'b.until', 'b.reason', 'u.username', 'u.nick_name', 'u.avatar'])
+      .where('b.until', '>', now)
+      .orderBy('b.until')
+      .orderBy('b.user_id')
+      .execute();
+    return rows.map((row) => ({
+      userId: Number(row.user_id),
+      until: row.until,
+      reason: row.reason === 'kick' ? 'kick' : 'mute',
+      username: row.username,
+      nickName: row.nick_name,
+      avatar: row.avatar,
+    }));
   }
 }

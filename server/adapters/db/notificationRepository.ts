@@ -7,6 +7,7 @@ interface Notice {
   type: NotificationType;
   message: string;
   toId: number | null;
+  commentId?: number;
 }
 
 export class KyselyNotificationRepository implements NotificationRepository {
@@ -20,6 +21,7 @@ export class KyselyNotificationRepository implements NotificationRepository {
         type: notice.type,
         message: notice.message,
         to_id: notice.toId,
+        comment_id: notice.commentId ?? null,
         is_view: 1,
         created_at: at.toISOString(),
       })
@@ -71,6 +73,7 @@ export class KyselyNotificationRepository implements NotificationRepository {
         type: Number(row.type) as NotificationType,
         message: row.message,
         toId: row.to_id === null ? null : Number(row.to_id),
+        commentId: row.comment_id === null ? null : Number(row.comment_id),
         isView: Number(row.is_view) === 1 ? 1 : 0,
         createdAt: row.created_at,
       })),

@@ -13,6 +13,8 @@ export interface SiteConfigTable {
   /** JSON array of the mottos typed in the home banner. */
   typed_mottos: string;
   notice: string;
+  /** The footer's copyright line; '' shows the default (© year and site name). */
+  copyright: string;
   filing_number: string;
   since: string;
   view_count: number;
@@ -39,8 +41,16 @@ export interface UserAccountTable {
   password_hash: string;
   /** 1 while the password is one that was generated and shown (first start, `npm run user`): it must be changed. */
   must_change_password: Generated<number>;
+  /** Where reply emails go ('' for none); only told to its owner. */
+  email: Generated<string>;
+  /** 1: 邮件提醒 on (replies by email). */
+  email_notify: Generated<number>;
   created_at: string;
   updated_at: string;
+  /** The last successful sign-in; null before the first one (or before it was recorded). */
+  last_login_at: string | null;
+  /** When the blogger disabled the account (it cannot sign in; its content stays); null while enabled. */
+  disabled_at: string | null;
 }
 
 export interface UserSessionTable {
@@ -59,6 +69,8 @@ export interface NotificationTable {
   type: number;
   message: string;
   to_id: number | null;
+  /** The comment a type-1/2 notice is about (scrolled to), null otherwise. */
+  comment_id: Generated<number | null>;
   /** 1 unread, 0 read (the spec's isView). */
   is_view: number;
   created_at: string;
@@ -111,6 +123,30 @@ export interface ArticleTable {
   word_count: number;
   created_at: string;
   updated_at: string;
+  /** 1 for a new article, one more at each save of its text in the console (or re-import). */
+  version: Generated<number>;
+  /** A 'draft' with a publish time is scheduled (定时发布); null otherwise. */
+  publish_at: string | null;
+  /** When it went to the 回收站 (its status is then 'hidden'); null otherwise. */
+  deleted_at: string | null;
+  /** The status it had before the 回收站, given back on restore; null outside the bin. */
+  trashed_status: string | null;
+  /** Approved, not deleted comments (kept by the comment repository). */
+  comment_count: Generated<number>;
+}
+
+export interface ArticleRevisionTable {
+  id: Generated<number>;
+  article_id: number;
+  /** The article's version this save made. */
+  version: number;
+  title: string;
+  content: string;
+  /** The summary as written ('' = the start of the body). */
+  summary: string;
+  /** Characters of `content`. */
+  size: number;
+  created_at: string;
 }
 
 export interface ArticleBodyTable {
@@ -132,6 +168,8 @@ export interface AlbumTable {
   description: string;
   cover: string;
   created_at: string;
+  /** Place among the albums, set by the console (0 until arranged; ties in id order). */
+  position: Generated<number>;
 }
 
 export interface PhotoTable {
@@ -141,6 +179,8 @@ export interface PhotoTable {
   description: string;
   width: number;
   height: number;
+  /** Place in its album, set by the console (0 until arranged; ties in id order). */
+  position: Generated<number>;
 }
 
 export interface TalkTable {
@@ -151,6 +191,10 @@ export interface TalkTable {
   pinned: number;
   likes: number;
   created_at: string;
+  /** 1: kept for the blogger, out of every public list and address. */
+  hidden: Generated<number>;
+  /** Approved, not deleted comments (kept by the comment repository). */
+  comment_count: Generated<number>;
 }
 
 export interface FriendLinkTable {
@@ -174,6 +218,8 @@ export interface ResourceTable {
   description: string;
   url: string;
   cover: string;
+  /** Place in its side's list, set by the console (ties in id order). */
+  position: Generated<number>;
 }
 
 export interface SiteEntryTable {
@@ -183,6 +229,8 @@ export interface SiteEntryTable {
   description: string;
   url: string;
   icon: string;
+  /** Place in the site list, set by the console (ties in id order). */
+  position: Generated<number>;
 }
 
 export interface BoardMessageTable {
@@ -197,6 +245,8 @@ export interface BoardMessageTable {
   likes: number;
   created_at: string;
   updated_at: string;
+  /** 1: hidden by the blogger, out of every public list and address. */
+  hidden: Generated<number>;
 }
 
 export interface BoardMessageLikeTable {
@@ -210,6 +260,8 @@ export interface MessageReplyTable {
   user_id: number;
   content: string;
   created_at: string;
+  /** 1: hidden by the blogger, out of the post's public thread. */
+  hidden: Generated<number>;
 }
 
 export interface ChatMessageTable {
@@ -241,6 +293,58 @@ export interface ChatBanTable {
   reason: string;
 }
 
+export interface CommentTable {
+  id: Generated<number>;
+  /** Exactly one of article_id / talk_id is set: what the comment is on. */
+  article_id: number | null;
+  talk_id: number | null;
+  /** The top-level comment of the thread; null for a top-level comment. */
+  parent_id: number | null;
+  /** The comment a reply answers (its author is quoted as @昵称); null for top-level comments. */
+  reply_to: number | null;
+  user_id: number | null;
+  nick_name: string;
+  /** A visitor's email, '' for none or for users. */
+  email: Generated<string>;
+  site: Generated<string>;
+  /** Markdown source ('' once deleted). */
+  content: string;
+  /** `content` rendered and sanitised at write time. */
+  html: string;
+  /** 'approved' | 'pending' | 'spam'. */
+  status: string;
+  deleted: Generated<number>;
+  /** 1 when public lists show the row (see commentRepository). */
+  listed: Generated<number>;
+  /** Listed replies of a top-level comment. */
+  reply_count: Generated<number>;
+  likes: Generated<number>;
+  /** Keyed hash of the poster's address, for the per-address limits; the address is not stored. */
+  address_hash: Generated<string>;
+  created_at: string;
+}
+
+export interface CommentLikeTable {
+  comment_id: number;
+  /** `u:<user id>`, or `v:<keyed hash>` for a visitor (one a day). */
+  liker: string;
+}
+
+export interface TalkLikeTable {
+  talk_id: number;
+  /** As `comment_like.liker`. */
+  liker: string;
+}
+
+export interface CommentSettingsTable {
+  id: number;
+  visitors_may_comment: Generated<number>;
+  /** JSON array of keywords. */
+  keywords: Generated<string>;
+  /** Key of visitor hashes and unsubscribe tokens. */
+  secret: string;
+}
+
 export interface SeedMarkerTable {
   name: string;
   created_at: string;
@@ -259,6 +363,7 @@ export interface Database {
   article: ArticleTable;
   article_body: ArticleBodyTable;
   article_tag: ArticleTagTable;
+  article_revision: ArticleRevisionTable;
   album: AlbumTable;
   photo: PhotoTable;
   talk: TalkTable;
@@ -269,6 +374,10 @@ export interface Database {
   board_message_like: BoardMessageLikeTable;
   message_reply: MessageReplyTable;
   seed_marker: SeedMarkerTable;
+  comment: CommentTable;
+  comment_like: CommentLikeTable;
+  talk_like: TalkLikeTable;
+  comment_settings: CommentSettingsTable;
   music_playlist: MusicPlaylistTable;
   music_song: MusicSongTable;
   chat_message: ChatMessageTable;

@@ -37,6 +37,8 @@ export class KyselySessionRepository implements SessionRepository {
       ])
       .where('s.token_hash', '=', tokenHash)
       .where('s.expires_at', '>', now.toISOString())
+      // A disabled account's sessions are deleted; one issued while it was being disabled is refused here.
+      .where('u.disabled_at', 'is', null)
       .executeTakeFirst();
     if (!row) return undefined;
     return {

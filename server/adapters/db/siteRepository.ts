@@ -16,6 +16,7 @@ export class KyselySiteRepository implements SiteRepository {
       motto: row.motto,
       typedMottos: JSON.parse(row.typed_mottos) as string[],
       notice: row.notice,
+      copyright: row.copyright,
       filingNumber: row.filing_number,
       since: row.since,
       viewCount: Number(row.view_count),
@@ -31,6 +32,7 @@ export class KyselySiteRepository implements SiteRepository {
       motto: config.motto,
       typed_mottos: JSON.stringify(config.typedMottos),
       notice: config.notice,
+      copyright: config.copyright,
       filing_number: config.filingNumber,
       since: config.since,
       updated_at: config.updatedAt,
@@ -63,5 +65,9 @@ export class KyselySiteRepository implements SiteRepository {
       .values(header)
       .onConflict((oc) => oc.column('route').doUpdateSet({ image: header.image }))
       .execute();
+  }
+
+  async removePageHeader(route: string): Promise<void> {
+    await this.db.deleteFrom('page_header').where('route', '=', route).execute();
   }
 }

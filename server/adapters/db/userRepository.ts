@@ -62,10 +62,10 @@ export class KyselyUserRepository implements UserRepository {
   async findByUsername(username: string): Promise<StoredUser | undefined> {
     const row = await this.db
       .selectFrom('user_account')
-      .select([...PUBLIC_COLUMNS, 'password_hash'])
+      .select([...PUBLIC_COLUMNS, 'password_hash', 'disabled_at'])
       .where('username_key', '=', usernameKey(username))
       .executeTakeFirst();
-    return row && { ...toUser(row), passwordHash: row.password_hash };
+    return row && { ...toUser(row), passwordHash: row.password_hash, disabled: row.disabled_at !== null };
   }
 
   async findLookAlike(username: string): Promise<CurrentUser | undefined> {
@@ -113,5 +113,9 @@ export class KyselyUserRepository implements UserRepository {
       .set({ role, updated_at: this.now().toISOString() })
       .where('id', '=', id)
       .execute();
+  }
+
+  async recordLogin(id: number, at: Date): Promise<void> {
+    await this.db.updateTable('user_account').set({ last_login_at: at.toISOString() }).where('id', '=', id).execute();
   }
 }

@@ -170,7 +170,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   });
   const cache = services.readCache ? { cache: services.readCache } : {};
   await app.register(siteRoutes, { site: services.site, ...cache });
-  if (services.accounts) await app.register(userRoutes, { accounts: services.accounts });
+  if (services.accounts) await app.register(userRoutes, { accounts: services.accounts, email: services.content?.comments });
   if (services.notifications) {
     await app.register(notifyRoutes, {
       notifications: services.notifications,

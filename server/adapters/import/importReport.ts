@@ -14,16 +14,23 @@ export function importReport(outcomes: ImportOutcome[]): string[] {
   if (warned.length > 0) lines.push(text.warnings);
   for (const outcome of warned) lines.push(`  ${outcome.file.relative}`, ...outcome.warnings.map((warning) => `    ${warning}`));
 
+  const unknown = unknownShortcodes(outcomes);
+  if (unknown.length > 0) lines.push(text.unknown);
+  for (const { name, count, posts } of unknown) lines.push(`  ${text.unknownLine(name, count, posts)}`);
+  return lines;
+}
+
+/** Every shortcode and tag plugin kept as text over all imported posts: most frequent first, then by name. */
+export function unknownShortcodes(outcomes: ImportOutcome[]): { name: string; count: number; posts: number }[] {
   const unknown = new Map<string, { count: number; posts: number }>();
-  for (const outcome of imported) {
+  for (const outcome of outcomes) {
+    if (outcome.status === 'failed') continue;
     for (const [name, count] of Object.entries(outcome.unknownShortcodes)) {
       const total = unknown.get(name) ?? { count: 0, posts: 0 };
       unknown.set(name, { count: total.count + count, posts: total.posts + 1 });
     }
   }
-  if (unknown.size > 0) lines.push(text.unknown);
-  for (const [name, { count, posts }] of [...unknown].sort((a, b) => b[1].count - a[1].count || a[0].localeCompare(b[0]))) {
-    lines.push(`  ${text.unknownLine(name, count, posts)}`);
-  }
-  return lines;
+  return [...unknown]
+    .map(([name, total]) => ({ name, ...total }))
+    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { articlePath } from '../../../src/protocol/routes';
 import type { ArticleDraft } from '../../domain/content/article';
 import { articleFromFrontMatter, ImportProblem } from '../../domain/content/frontMatter';
-import { escapeHtml } from '../../domain/content/html';
+import { announceArticle } from '../../domain/content/announce';
 import { contentMessages } from '../../domain/content/messages';
 import type { ArticleRepository } from '../../ports/articleRepository';
 import type { MediaStore } from '../../ports/mediaStore';
@@ -31,6 +31,7 @@ export type ImportOutcome =
       file: SourceFile;
       status: 'created' | 'updated';
       id: number;
+      title: string;
       /** What the blogger should look at: missing pictures, links to posts not imported, shortcodes kept as text. */
       warnings: string[];
       /** Shortcodes and tag plugins kept as text, by name, with how often. */
@@ -229,16 +230,13 @@ export class MarkdownImporter {
       file,
       status: written.created ? 'created' : 'updated',
       id: written.id,
+      title: prepared.draft.title,
       warnings: prepared.warnings,
       unknownShortcodes: prepared.unknownShortcodes,
     };
     if (written.becamePublic && this.deps.notifications) {
       try {
-        await this.deps.notifications.toAllUsers({
-          type: 1,
-          message: contentMessages.notify.articlePublished(escapeHtml(prepared.draft.title)),
-          toId: written.id,
-        });
+        await announceArticle(this.deps.notifications, { id: written.id, title: prepared.draft.title });
       } catch (error) {
         // The article is in; only the announcement failed.
         outcome.warnings.push(problem.notifyFailed(error instanceof Error ? error.message : String(error)));

@@ -22,6 +22,8 @@ export interface DemoSiteFile {
     motto: string;
     typedMottos: string[];
     notice: string;
+    /** The footer's copyright line; absent: the default. */
+    copyright?: string;
     filingNumber: string;
     since: string;
   };
@@ -82,7 +84,7 @@ export async function seedDemoContent(deps: {
   for (const file of await findMarkdownFiles([path.join(contentDir, 'posts')], { root: contentDir })) posts.push(await importer.prepare(file));
 
   const now = deps.clock.now().toISOString();
-  const site = { ...demo.site, avatar: await copy(demo.site.avatar), updatedAt: now };
+  const site = { ...demo.site, copyright: demo.site.copyright ?? '', avatar: await copy(demo.site.avatar), updatedAt: now };
   const headers = await Promise.all(demo.pageHeaders.map(async (h) => ({ route: h.route, image: await copy(h.image) })));
   const albums = await Promise.all(
     demo.albums.map(async (album) => ({

@@ -40,6 +40,7 @@ export async function ensureSiteSettings(deps: {
       motto: text.motto,
       typedMottos: [...text.typedMottos],
       notice: text.notice,
+      copyright: '',
       filingNumber: '',
       since: now.slice(0, 10),
       updatedAt: now,

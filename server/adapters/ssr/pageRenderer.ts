@@ -124,7 +124,11 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer |
       // `/` only redirects to /home (the browser keeps its query, e.g. ?showSpecial).
       if (request.url.split('?')[0] === '/') return undefined;
       const [module, viewer] = await Promise.all([load(), viewerOf(request)]);
-      const ports = renderPorts(options.site, options.content, viewer);
+      const ports = renderPorts(options.site, options.content, viewer, {
+        user: viewer ? { id: viewer.id, role: viewer.role, nickName: viewer.nickName, avatar: viewer.avatar } : null,
+        address: request.ip,
+        userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512),
+      });
       // A site not yet set up renders without its configuration; the browser then says what is missing.
       const [config, pageHeaders] = await Promise.all([orNull(() => ports.siteApi.config()), ports.siteApi.pageHeaders()]);
       const ui = readUiCookie(request.cookies[UI_COOKIE]);

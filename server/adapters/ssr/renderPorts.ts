@@ -22,9 +22,12 @@ import {
   TimelinePageDto,
 } from '../../../src/protocol/content';
 import { PageHeaderListDto, SiteConfigDto } from '../../../src/protocol/site';
+import { CommentPageDto } from '../../../src/protocol/comments';
+import type { CommentsApi } from '../../../src/ports/commentsApi';
 import type { ContentApi } from '../../../src/ports/contentApi';
 import type { SiteApi } from '../../../src/ports/siteApi';
 import type { CurrentUser } from '../../domain/accounts/currentUser';
+import type { Viewer } from '../../domain/comments/comment';
 import { AppError } from '../../domain/errors';
 import { parsePage } from '../../domain/content/input';
 import type { ContentServices } from '../http/routes/content';
@@ -34,6 +37,7 @@ import type { SiteService } from '../../domain/site/siteService';
 export interface RenderPortsFor {
   siteApi: SiteApi;
   contentApi: ContentApi;
+  commentsApi: CommentsApi;
 }
 
 /**
@@ -60,7 +64,12 @@ const onlyInTheBrowser = () => Promise.reject(new Error('not available while the
  * The ports a server render reads through: the same calls as the browser's HTTP adapters, answered by the
  * services directly (no request to ourselves). Writes are never made while rendering.
  */
-export function renderPorts(site: SiteService, { articles, showcase, board }: ContentServices, viewer: CurrentUser | null): RenderPortsFor {
+export function renderPorts(
+  site: SiteService,
+  { articles, showcase, board, comments }: ContentServices,
+  viewer: CurrentUser | null,
+  commenter: Viewer,
+): RenderPortsFor {
   const contentApi: ContentApi = {
     homeArticles: async (page, size) => wire(ArticlePageDto, await articles.home(parsePage(page, size))),
     timeline: async (page, size) => wire(TimelinePageDto, await articles.timeline(parsePage(page, size))),
@@ -100,11 +109,25 @@ export function renderPorts(site: SiteService, { articles, showcase, board }: Co
     replyToMessage: onlyInTheBrowser,
     deleteMessageReply: onlyInTheBrowser,
   };
+  // The first page of a thread arrives with its article or talk, as this reader would see it (their likes).
+  const commentsApi: CommentsApi = {
+    page: async (target, order, cursor) => {
+      if (!comments) throw new Error('comments are not served');
+      const query = { type: target.type, id: String(target.id), order, ...(cursor === null ? {} : { cursor: String(cursor) }) };
+      return wire(CommentPageDto, await comments.page(query, commenter));
+    },
+    replies: onlyInTheBrowser,
+    post: onlyInTheBrowser,
+    delete: onlyInTheBrowser,
+    like: onlyInTheBrowser,
+    likeTalk: onlyInTheBrowser,
+    talkLikes: onlyInTheBrowser,
+  };
   const siteApi: SiteApi = {
     config: async () => wire(SiteConfigDto, await site.config()),
     pageHeaders: async () => wire(PageHeaderListDto, await site.pageHeaders()),
     homeArticles: async (page, size) => wire(ArticlePageDto, await articles.home(parsePage(page, size))),
     addView: onlyInTheBrowser,
   };
-  return { siteApi, contentApi };
+  return { siteApi, contentApi, commentsApi };
 }

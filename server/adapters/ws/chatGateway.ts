@@ -210,7 +210,15 @@ export class ChatGateway {
     }
     for (const connection of [...this.connections]) {
       if (event.type === 'kick' && connection.user?.id === event.userId) {
-        this.kickOut(connection);
+        this.kickOut(connection, chatMessages.youAreKicked);
+        continue;
+      }
+      if (event.type === 'signOut') {
+        if (connection.user?.id === event.userId) this.kickOut(connection, chatMessages.signedOut);
+        continue;
+      }
+      if (event.type === 'role') {
+        if (connection.user?.id === event.userId) this.changeRole(connection, event.role);
         continue;
       }
       if (connection.state === 'joining') connection.pending.push(event);
@@ -231,14 +239,26 @@ export class ChatGateway {
       case 'notice':
         return this.tips(connection, event.reason, event.content);
       case 'presence':
+      case 'signOut':
+      case 'role':
         return;
     }
   }
 
-  private kickOut(connection: Connection): void {
+  private kickOut(connection: Connection, content: string): void {
     const userId = connection.user?.id ?? 0;
-    this.send(connection, { type: 'offline', user_id: userId, content: chatMessages.youAreKicked });
+    this.send(connection, { type: 'offline', user_id: userId, content });
     connection.socket.close(CHAT_CLOSE_KICKED, 'kicked');
+  }
+
+  /** The socket acts with the new role from its next frame; a joined one is sent a fresh init saying so. */
+  private changeRole(connection: Connection, role: number): void {
+    if (!connection.user) return;
+    connection.user = { ...connection.user, role };
+    if (connection.state !== 'joined') return;
+    connection.queue = connection.queue
+      .then(() => this.join(connection, undefined))
+      .catch((error: unknown) => this.log.error({ err: error }, 'chat rejoin failed'));
   }
 
   /** This instance's signed-in users with a joined socket, one entry each. */

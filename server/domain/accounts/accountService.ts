@@ -124,7 +124,10 @@ export class AccountService {
     });
     if (!stored) throw new AppError('refused', accountMessages.wrongCredentials, ACCOUNT_REFUSED);
     await this.succeeded(keys);
-    const { passwordHash: _hash, ...user } = stored;
+    // Said only to whoever knows the password: a disabled account is not revealed to a guesser.
+    if (stored.disabled) throw new AppError('refused', accountMessages.accountDisabled, ACCOUNT_REFUSED);
+    const { passwordHash: _hash, disabled: _disabled, ...user } = stored;
+    await this.deps.users.recordLogin(user.id, now);
     return this.issue(user, input.remember, now);
   }
 

@@ -36,3 +36,24 @@ export interface ChatBan {
   until: string;
   reason: 'kick' | 'mute';
 }
+
+/** A stored message as the console's history search shows it: with its author's username. */
+export interface ChatHistoryEntry extends ChatMessage {
+  username: string;
+}
+
+/** The console's history search: by author (one account, or a username or nickname) and by text, each optional. */
+export interface ChatSearch {
+  userId?: number;
+  user?: string;
+  text?: string;
+  offset: number;
+  limit: number;
+}
+
+/** A ban in force, with the user it holds. */
+export interface ChatBanEntry extends ChatBan {
+  username: string;
+  nickName: string;
+  avatar: string;
+}

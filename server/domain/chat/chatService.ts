@@ -2,12 +2,12 @@ import type { ChatHub } from '../../ports/chatHub';
 import type { ChatRepository } from '../../ports/chatRepository';
 import type { Clock } from '../../ports/clock';
 import type { UserRepository } from '../../ports/userRepository';
-import type { ChatActor, ChatBan, ChatContentType, ChatMessage } from './chatMessage';
+import type { ChatActor, ChatBan, ChatContentType, ChatMessage, OnlineUser } from './chatMessage';
 import { DuplicateGuard, SlidingWindowLimiter } from './limits';
 import { chatMessages } from './messages';
 import { CHAT_POLICY } from './policy';
 import { ChatRefusal } from './refusal';
-import { checkContent, checkNotBanned, checkRevert, requireAdministrator } from './rules';
+import { checkContent, checkNotBanned, checkRevert, minutesLeft, requireAdministrator } from './rules';
 
 export interface ChatDeps {
   messages: ChatRepository;
@@ -129,9 +129,40 @@ export class ChatService {
       return;
     }
     const capped = Math.min(minutes, CHAT_POLICY.maxMuteMinutes);
-    const until = new Date(this.deps.clock.now().getTime() + capped * 60_000).toISOString();
-    await this.deps.messages.setBan({ userId: targetId, until, reason: 'mute' });
-    await this.deps.hub.publish({ type: 'notice', reason: 'user_muted', content: chatMessages.userMuted(target.nickName, capped) });
+    await this.setMute(target, new Date(this.deps.clock.now().getTime() + capped * 60_000));
+  }
+
+  /** The console's mute until a chosen time: in the future, at most CHAT_POLICY.maxChosenMuteMs away. */
+  async muteUntil(actor: ChatActor, targetId: number, until: Date): Promise<void> {
+    const target = await this.target(actor, targetId);
+    const left = until.getTime() - this.deps.clock.now().getTime();
+    if (!Number.isFinite(left) || left <= 0) throw new ChatRefusal('invalid', 'forbidden', chatMessages.muteInPast);
+    if (left > CHAT_POLICY.maxChosenMuteMs) {
+      throw new ChatRefusal('invalid', 'forbidden', chatMessages.muteTooLong(CHAT_POLICY.maxChosenMuteMs / 86_400_000));
+    }
+    await this.setMute(target, until);
+  }
+
+  /** Records the mute and tells the room (the muted user included) for how long. */
+  private async setMute(target: { id: number; nickName: string }, until: Date): Promise<void> {
+    await this.deps.messages.setBan({ userId: target.id, until: until.toISOString(), reason: 'mute' });
+    const minutes = minutesLeft({ until: until.toISOString() }, this.deps.clock.now());
+    await this.deps.hub.publish({ type: 'notice', reason: 'user_muted', content: chatMessages.userMuted(target.nickName, minutes) });
+  }
+
+  /** Closes the user's sockets on every instance without a word to the room: their sessions just ended. */
+  async signOut(userId: number): Promise<void> {
+    await this.deps.hub.publish({ type: 'signOut', userId });
+  }
+
+  /** The user's sockets, on every instance, act with their new role from now on. */
+  async roleChanged(userId: number, role: number): Promise<void> {
+    await this.deps.hub.publish({ type: 'role', userId, role });
+  }
+
+  /** Who is in the room now, on every instance. */
+  online(): Promise<OnlineUser[]> {
+    return this.deps.hub.onlineUsers();
   }
 
   /** The user's ban in force now, if any. */

@@ -1,3 +1,5 @@
+import { CHAT_MUTE_MAX_DAYS } from '../../../src/protocol/console/moderation';
+
 /** The chat room's limits. The spec fixes none of them beyond the page size; a public room needs them. */
 export const CHAT_POLICY = {
   /** Longest text message, in characters (code points). */
@@ -11,8 +13,10 @@ export const CHAT_POLICY = {
   revertWindowMs: 2 * 60_000,
   /** A kicked user cannot send for this long. */
   kickBanMs: 10 * 60_000,
-  /** Longest mute an administrator can set, in minutes. */
+  /** Longest mute an administrator can set from the room (the `mute` frame), in minutes. */
   maxMuteMinutes: 1440,
+  /** Longest mute the console sets until a chosen time; longer than that, disable the account. */
+  maxChosenMuteMs: CHAT_MUTE_MAX_DAYS * 24 * 60 * 60_000,
   /** Messages in the first (recent) page of an init. */
   recentPageSize: 10,
   /** Most messages replayed to a reconnecting client; beyond that it gets the recent page instead. */

@@ -37,6 +37,8 @@ export interface ArticleSummary {
   pinned: boolean;
   views: number;
   likes: number;
+  /** Approved, not deleted comments. */
+  commentCount: number;
   wordCount: number;
   createdAt: string;
   updatedAt: string;
@@ -47,8 +49,8 @@ export interface ArticleDetail extends ArticleSummary {
   readingDuration: number;
 }
 
-/** What changes on an article as it is read: views, likes and the minutes spent reading it. */
-export type ArticleCounters = Pick<ArticleDetail, 'views' | 'likes' | 'readingDuration'>;
+/** What changes on an article as it is read: views, likes, the minutes spent reading it and its comments. */
+export type ArticleCounters = Pick<ArticleDetail, 'views' | 'likes' | 'readingDuration' | 'commentCount'>;
 
 /** Everything stored about an article, for the exporter. */
 export interface ArticleRecord extends ArticleDraft {

@@ -38,6 +38,7 @@ export function toListItem(article: ArticleSummary): ArticleListItemDto {
     pinned: article.pinned,
     views: article.views,
     likes: article.likes,
+    comment_count: article.commentCount,
     wordCount: article.wordCount,
     readingMinutes: readingMinutes(article.wordCount),
     createdAt: article.createdAt,
@@ -158,7 +159,7 @@ export class ArticleService {
 
   async hot(): Promise<HotArticleDto[]> {
     const hottest = await this.articles.hottest(HOT_ARTICLE_COUNT);
-    return hottest.map((a) => ({ id: a.id, article_title: a.title, views: a.views }));
+    return hottest.map((a) => ({ id: a.id, article_title: a.title, views: a.views, comment_count: a.commentCount }));
   }
 
   async search(rawKeyword: string): Promise<SearchResultDto[]> {

@@ -23,6 +23,8 @@ export interface Talk {
   images: string[];
   pinned: boolean;
   likes: number;
+  /** Approved, not deleted comments (named as the wire names it: talks travel as they are). */
+  comment_count: number;
   createdAt: string;
 }
 

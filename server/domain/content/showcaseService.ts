@@ -1,5 +1,6 @@
 import {
   MAX_TALK_IMAGES,
+  MAX_TALK_LENGTH,
   type AlbumDto,
   type FriendLinkApplicationDto,
   type FriendLinkApplyBody,
@@ -29,6 +30,17 @@ const toApplication = (link: FriendLink): FriendLinkApplicationDto => ({ ...toLi
 export function excerpt(text: string, max = 30): string {
   const chars = Array.from(text.replace(/\s+/g, ' ').trim());
   return chars.length <= max ? chars.join('') : `${chars.slice(0, max).join('')}…`;
+}
+
+/** A talk's text and pictures as written or edited: text trimmed and not empty, at most nine pictures of this site. */
+export function checkedTalk(input: { content: string; images: string[] }): { content: string; images: string[] } {
+  const content = input.content.trim();
+  if (content === '') throw new AppError('invalid', contentMessages.talkEmpty);
+  if (Array.from(content).length > MAX_TALK_LENGTH) throw new AppError('invalid', contentMessages.talkTooLong(MAX_TALK_LENGTH));
+  const images = input.images;
+  if (images.length > MAX_TALK_IMAGES) throw new AppError('invalid', contentMessages.tooManyImages(MAX_TALK_IMAGES));
+  if (!images.every(isImageAddress)) throw new AppError('invalid', contentMessages.invalidImage);
+  return { content, images };
 }
 
 /** Albums, talks, friend links, resources and the site list. */
@@ -66,16 +78,12 @@ export class ShowcaseService {
 
   /** A new talk from the blogger; every user hears of it (type 2). */
   async publishTalk(input: { content: string; images: string[]; pinned: boolean }): Promise<TalkDto> {
-    const content = input.content.trim();
-    if (content === '') throw new AppError('invalid', contentMessages.talkEmpty);
-    const images = input.images;
-    if (images.length > MAX_TALK_IMAGES) throw new AppError('invalid', contentMessages.tooManyImages(MAX_TALK_IMAGES));
-    if (!images.every(isImageAddress)) throw new AppError('invalid', contentMessages.invalidImage);
+    const { content, images } = checkedTalk(input);
     const talk = { content, images, pinned: input.pinned, likes: 0, createdAt: this.clock.now().toISOString() };
     const id = await this.content.addTalk(talk);
     this.changes.changed(['talks']);
     await this.notifications.toAllUsers({ type: 2, message: contentMessages.notify.talkPublished(escapeHtml(excerpt(content))), toId: id });
-    return { id, ...talk };
+    return { id, ...talk, comment_count: 0 };
   }
 
   async links(): Promise<FriendLinkDto[]> {

@@ -9,6 +9,8 @@ export interface Notification {
   type: NotificationType;
   message: string;
   toId: number | null;
+  /** The comment a type-1/2 notice is about, null otherwise. */
+  commentId: number | null;
   isView: 0 | 1;
   createdAt: string;
 }

@@ -1,6 +1,6 @@
 import { decodeAngleBrackets } from '../../../src/domain/shared/htmlText';
 import type { Clock } from '../../ports/clock';
-import type { NotificationPublisher, NotificationType } from '../../ports/notificationPublisher';
+import type { CommentNotifier, NotificationPublisher, NotificationType } from '../../ports/notificationPublisher';
 import type { NotificationRepository } from '../../ports/notificationRepository';
 import type { CurrentUser } from '../accounts/currentUser';
 import { AppError } from '../errors';
@@ -15,7 +15,7 @@ function checkedMessage(message: string): string {
 }
 
 /** The drawer's server side, and the publisher other areas call when something happens. */
-export class NotificationService implements NotificationPublisher {
+export class NotificationService implements NotificationPublisher, CommentNotifier {
   constructor(
     private readonly notifications: NotificationRepository,
     private readonly clock: Clock,
@@ -33,13 +33,26 @@ export class NotificationService implements NotificationPublisher {
     );
   }
 
+  async aboutComment(userId: number, notice: { type: 1 | 2; message: string; toId: number; commentId: number }): Promise<void> {
+    await this.notifications.insertForUser(
+      userId,
+      { type: notice.type, message: checkedMessage(notice.message), toId: notice.toId, commentId: notice.commentId },
+      this.clock.now(),
+    );
+  }
+
   /**
    * The administrator's notice (type 4) to every user; returns how many received it. The administrator's
    * own text follows spec section 5: escaped angle brackets (`&lt;i&gt;`) are decoded back into tags. Only
    * here: the notices composed from readers' words (names, posts) escape those words, which must stay text.
    */
   adminNotice(message: string): Promise<number> {
-    return this.broadcast(4, decodeAngleBrackets(message), null);
+    return this.broadcast(4, this.adminNoticeText(message), null);
+  }
+
+  /** The administrator's notice as it would be stored (the console's preview shows it as the drawer will). */
+  adminNoticeText(message: string): string {
+    return checkedMessage(decodeAngleBrackets(message));
   }
 
   async list(user: CurrentUser, current: number, size: number): Promise<{ list: Notification[]; total: number }> {

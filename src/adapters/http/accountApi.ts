@@ -1,4 +1,11 @@
-import { UPLOAD_MAX_BYTES, type CurrentUserResult, type LoginResult, type UploadResult, type UserInfoDto } from '../../protocol/account';
+import {
+  UPLOAD_MAX_BYTES,
+  type CurrentUserResult,
+  type LoginResult,
+  type UpdateOwnUserInfoBody,
+  type UploadResult,
+  type UserInfoDto,
+} from '../../protocol/account';
 import * as zhCN from '../../i18n/zh-CN';
 import type { AccountApi } from '../../ports/accountApi';
 import { ReportedError, type UserInfo } from '../../domain/account/account';
@@ -66,6 +73,21 @@ export function createAccountApi(http: HttpClient): AccountApi {
           data: { ...(nickName !== undefined ? { nick_name: nickName } : {}), ...(avatar !== undefined ? { avatar } : {}) },
         }),
       );
+    },
+    async emailSettings() {
+      const dto = await request<CurrentUserResult>({ method: 'GET', url: '/api/user/current' });
+      return { email: dto?.email ?? '', notify: dto?.email_notify ?? false };
+    },
+    async updateEmailSettings({ email, notify }) {
+      const dto = await request<UserInfoDto>({
+        method: 'PUT',
+        url: '/api/user/updateOwnUserInfo',
+        data: {
+          ...(email !== undefined ? { email: email.trim() } : {}),
+          ...(notify !== undefined ? { email_notify: notify } : {}),
+        } satisfies UpdateOwnUserInfoBody,
+      });
+      return { email: dto.email ?? '', notify: dto.email_notify ?? false };
     },
     async updatePassword(oldPassword, newPassword) {
       await request({

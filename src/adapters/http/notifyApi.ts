@@ -12,6 +12,7 @@ function toItem(dto: NotifyItemDto): NotificationItem {
     unread: dto.isView === 1,
     type: dto.type,
     toId: dto.to_id,
+    commentId: dto.comment_id,
     createdAt: dto.createTime,
   };
 }

@@ -16,6 +16,13 @@ export interface UserInfo {
 
 export const ADMIN_ROLE = 1;
 
+/** Where reply emails go and whether they are wanted (邮件提醒); told only to the account's owner. */
+export interface EmailSettings {
+  /** '' for none. */
+  email: string;
+  notify: boolean;
+}
+
 export const isAdmin = (user: UserInfo | null): boolean => user?.role === ADMIN_ROLE;
 
 /** The name a greeting or the header shows: the nickname, else the login name. */

@@ -28,6 +28,8 @@ export interface ArticleSummary {
   pinned: boolean;
   views: number;
   likes: number;
+  /** Shown comments, replies included. */
+  comment_count: number;
   wordCount: number;
   readingMinutes: number;
   createdAt: string;
@@ -77,6 +79,7 @@ export interface HotArticle {
   id: number;
   article_title: string;
   views: number;
+  comment_count: number;
 }
 
 /** One search hit: `before + match + after` is the fragment of the body around the keyword. */
@@ -138,6 +141,7 @@ export interface Talk {
   images: string[];
   pinned: boolean;
   likes: number;
+  comment_count: number;
   createdAt: string;
 }
 

@@ -6,6 +6,8 @@ export interface NotificationItem {
   /** 1 article, 2 talk, 3 message board, 4 administrator notice. */
   type: number;
   toId: number | null;
+  /** The comment a type-1/2 notice is about: the page scrolls to it and highlights it. */
+  commentId?: number | null;
   createdAt: string;
 }
 
@@ -31,12 +33,14 @@ export function badgeText(unread: number): string {
 export type NotificationTarget = { kind: 'route'; path: string } | { kind: 'external'; url: string } | null;
 
 /** Where a click leads (spec section 4): article, talk, message board, or the administrator's address. */
-export function targetFor(item: Pick<NotificationItem, 'type' | 'toId'>, adminUrl: string): NotificationTarget {
+export function targetFor(item: Pick<NotificationItem, 'type' | 'toId' | 'commentId'>, adminUrl: string): NotificationTarget {
+  // A notice about a comment lands on it (issue 22): the page scrolls to `#comment-<id>`.
+  const anchor = item.commentId ? `#comment-${item.commentId}` : '';
   switch (item.type) {
     case 1:
-      return item.toId === null ? null : { kind: 'route', path: `/article?id=${item.toId}` };
+      return item.toId === null ? null : { kind: 'route', path: `/article?id=${item.toId}${anchor}` };
     case 2:
-      return item.toId === null ? { kind: 'route', path: '/talk' } : { kind: 'route', path: `/talk?id=${item.toId}` };
+      return item.toId === null ? { kind: 'route', path: '/talk' } : { kind: 'route', path: `/talk?id=${item.toId}${anchor}` };
     case 3:
       return { kind: 'route', path: '/message/list' };
     case 4:

@@ -6,6 +6,8 @@ export interface SiteInfo {
   motto: string;
   typedMottos: string[];
   notice: string;
+  /** The footer's copyright line; '' shows the default (© year and site name). */
+  copyright: string;
   filingNumber: string;
   since: string;
   viewCount: number;

@@ -89,5 +89,6 @@ export const account = {
     uploadTooManyPixels: '图片尺寸过大',
     uploadOneFile: '一次只能上传一张图片',
     invalidRole: '角色必须是 1 到 9 的整数',
+    accountDisabled: '该账号已被停用，如有疑问请联系站长',
   },
 } as const;

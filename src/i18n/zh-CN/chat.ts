@@ -1,3 +1,11 @@
+/** A span in whole minutes as a reader says it: 10 分钟, 1 小时 30 分钟, 2 天 3 小时. */
+function span(minutes: number): string {
+  if (minutes < 60) return `${minutes} 分钟`;
+  if (minutes < 1440) return `${Math.floor(minutes / 60)} 小时${minutes % 60 ? ` ${minutes % 60} 分钟` : ''}`;
+  const hours = Math.floor((minutes % 1440) / 60);
+  return `${Math.floor(minutes / 1440)} 天${hours ? ` ${hours} 小时` : ''}`;
+}
+
 /** Chat room: the server's refusals and room notices (sent as `tips` frames or REST messages). */
 export const chat = {
   loginRequired: '请先登录',
@@ -7,7 +15,9 @@ export const chat = {
   rateLimited: '发送太频繁，请稍后再试',
   duplicate: '请不要重复发送相同内容',
   kickedBan: (minutes: number) => `你已被管理员踢下线，${minutes} 分钟后才能再发言`,
-  muted: (minutes: number) => `你已被管理员禁言，${minutes} 分钟后才能发言`,
+  muted: (minutes: number) => `你已被管理员禁言，${span(minutes)}后才能发言`,
+  muteInPast: '禁言结束时间必须晚于现在',
+  muteTooLong: (days: number) => `禁言最长 ${days} 天，更久请停用账号`,
   adminOnly: '只有管理员可以这样做',
   cannotTargetSelf: '不能对自己这样做',
   userNotFound: '用户不存在',
@@ -17,7 +27,8 @@ export const chat = {
   invalidFrame: '消息格式不正确',
   userKicked: (nickName: string) => `用户 ${nickName} 被管理员踢下线`,
   youAreKicked: '你已被管理员踢下线',
-  userMuted: (nickName: string, minutes: number) => `用户 ${nickName} 被管理员禁言 ${minutes} 分钟`,
+  userMuted: (nickName: string, minutes: number) => `用户 ${nickName} 被管理员禁言 ${span(minutes)}`,
+  signedOut: '你的登录已失效，请重新登录',
   userUnmuted: (nickName: string) => `用户 ${nickName} 已被解除禁言`,
   // The client's texts (dialog, toasts).
   title: '聊天室',

@@ -19,5 +19,6 @@ export const console = {
     resources: '资源',
     siteList: '网站导航',
     transfer: '导入导出',
+    comments: '评论',
   },
 } as const;

@@ -30,6 +30,7 @@ export const contentServer = {
   invalidColor: '颜色格式应为 #RRGGBB',
   invalidBackground: '背景图片只能使用本站上传的图片',
   talkEmpty: '说说内容不能为空',
+  talkTooLong: (max: number) => `说说内容不能超过 ${max} 个字符`,
   invalidImage: '只能使用本站上传的图片',
   tooManyImages: (max: number) => `最多只能添加 ${max} 张图片`,
   notMessageOwner: '只能修改或删除自己的留言',

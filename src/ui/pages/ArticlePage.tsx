@@ -13,6 +13,7 @@ import { ArticleBody } from '../features/article/ArticleBody';
 import { ArticleToc, type TocHeading } from '../features/article/ArticleToc';
 import { ArticleMeta, ArticleNeighbours } from '../features/article/ArticleParts';
 import { ArticleTags } from '../features/content/ArticleTags';
+import { CommentsSlot } from '../features/comments/CommentsSlot';
 import { ThemePicker, useReadingThemes } from '../features/article/ThemePicker';
 import { useReadingDuration } from '../features/article/useReadingDuration';
 import { LoadFailed } from '../features/content/LoadFailed';
@@ -125,11 +126,10 @@ export default function ArticlePage() {
             </section>
           </aside>
         )}
-        {related && (
-          <div className="article-after">
-            <ArticleNeighbours recommendation={related} />
-          </div>
-        )}
+        <div className="article-after">
+          {related && <ArticleNeighbours recommendation={related} />}
+          <CommentsSlot type="article" id={shown.id} count={shown.comment_count} />
+        </div>
       </div>
     </div>
   );

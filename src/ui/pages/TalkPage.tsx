@@ -1,5 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
+import type { LikeState } from '../../domain/comments/comments';
 import type { Page, Talk } from '../../domain/content/content';
 import { parseId, parsePage } from '../../domain/content/paging';
 import { TOKENS } from '../../ports/tokens';
@@ -20,6 +22,26 @@ const TALK_PAGE_SIZE = 10;
 /** One talk (null: there is no such talk) or a page of them. */
 type TalkView = { kind: 'one'; talk: Talk | null } | { kind: 'page'; page: Page<Talk> };
 
+/** The reader's likes of the talks shown, asked once they are on screen (the server-rendered page has none). */
+function useTalkLikes(shown: TalkView | undefined): Map<number, LikeState> {
+  const api = useService(TOKENS.commentsApi);
+  const [likes, setLikes] = useState(new Map<number, LikeState>());
+  const ids = !shown ? [] : shown.kind === 'page' ? shown.page.list.map((talk) => talk.id) : shown.talk ? [shown.talk.id] : [];
+  const key = ids.join(',');
+  useEffect(() => {
+    if (key === '') return;
+    let current = true;
+    api.talkLikes(key.split(',').map(Number)).then(
+      (answer) => current && setLikes(answer),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [api, key]);
+  return likes;
+}
+
 /** Short posts, pinned and newest first; `?id=` shows just one (where a notification leads). */
 export default function TalkPage() {
   const api = useService(TOKENS.contentApi);
@@ -34,6 +56,7 @@ export default function TalkPage() {
   );
   const text = zhCN.content.talk;
   const shown = loading ? undefined : data;
+  const likes = useTalkLikes(shown);
 
   let body;
   if (!shown) body = error ? <LoadFailed error={error} onRetry={reload} /> : <Loading />;
@@ -49,7 +72,7 @@ export default function TalkPage() {
   else if (shown.kind === 'one')
     body = shown.talk && (
       <>
-        <TalkItem talk={shown.talk} site={site} single />
+        <TalkItem talk={shown.talk} site={site} single like={likes.get(shown.talk.id)} />
         <p className="talk__all">
           <Link to="/talk" className="button">
             <ArrowLeft aria-hidden="true" />
@@ -63,7 +86,7 @@ export default function TalkPage() {
     body = (
       <div className="talk-list">
         {shown.page.list.map((talk) => (
-          <TalkItem key={talk.id} talk={talk} site={site} />
+          <TalkItem key={talk.id} talk={talk} site={site} like={likes.get(talk.id)} />
         ))}
         <Pager current={shown.page.current} total={shown.page.total} size={shown.page.size} />
       </div>

@@ -18,7 +18,7 @@ export function Footer() {
 
   return (
     <footer className="site-footer">
-      <p className="site-footer__copyright">{text.copyright(year, name)}</p>
+      <p className="site-footer__copyright">{info?.copyright || text.copyright(year, name)}</p>
       {info?.filingNumber && (
         <p className="site-footer__filing">
           <a href="https://beian.miit.gov.cn/" target="_blank" rel="noopener noreferrer" title={text.filing}>

@@ -25,7 +25,7 @@ function hitsFor(keyword: string): SearchHit[] {
   ];
 }
 
-const HOT: HotArticle[] = [{ id: 1, article_title: '惊蛰', views: 9 }];
+const HOT: HotArticle[] = [{ id: 1, article_title: '惊蛰', views: 9, comment_count: 0 }];
 
 interface Fakes {
   search?: (keyword: string) => Promise<SearchHit[]>;

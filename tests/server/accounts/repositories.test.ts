@@ -34,7 +34,7 @@ describe.each(await backends())('account repositories on $name', (backend) => {
     const created = await users.create(newUser('ReaderOne'));
     expect(created).toEqual({ id: created.id, username: 'ReaderOne', nickName: 'n-ReaderOne', avatar: '', role: 2, mustChangePassword: false });
     expect(await users.findById(created.id)).toEqual(created);
-    expect(await users.findByUsername('readerONE')).toEqual({ ...created, passwordHash: 'h' });
+    expect(await users.findByUsername('readerONE')).toEqual({ ...created, passwordHash: 'h', disabled: false });
     expect(await users.findByUsername('nobody')).toBeUndefined();
     expect(await users.count()).toBe(1);
   });

@@ -53,7 +53,7 @@ describe.each(backendList)('KyselyArticleRepository on $name', (backend) => {
     expect(await articles.categories()).toEqual([{ id: expect.any(Number), name: '甲', articleCount: 1 }]);
     expect(await articles.tags()).toEqual([{ id: expect.any(Number), name: '标签', articleCount: 1 }]);
     expect(await articles.facts()).toMatchObject({ articleCount: 1, categoryCount: 1, tagCount: 1 });
-    expect(await articles.hottest(5)).toEqual([{ id: visible.id, title: '公开的秘密', views: 0 }]);
+    expect(await articles.hottest(5)).toEqual([{ id: visible.id, title: '公开的秘密', views: 0, commentCount: 0 }]);
   });
 
   it('lists pinned articles first (higher order first), then the newest', async () => {
@@ -106,7 +106,7 @@ describe.each(backendList)('KyselyArticleRepository on $name', (backend) => {
     expect(await articles.addReadingDuration(id, 12)).toBe(42);
     expect(await articles.addLike(id)).toBe(1);
     expect(await articles.addLike(999_999)).toBeUndefined();
-    expect(await articles.countersOf(id)).toEqual({ views: 3, likes: 1, readingDuration: 42 });
+    expect(await articles.countersOf(id)).toEqual({ views: 3, likes: 1, readingDuration: 42, commentCount: 0 });
     expect(await articles.countersOf(999_999)).toBeUndefined();
   });
 

@@ -27,6 +27,7 @@ const SUMMARY_COLUMNS = [
   'a.pinned',
   'a.views',
   'a.likes',
+  'a.comment_count',
   'a.word_count',
   'a.created_at',
   'a.updated_at',
@@ -42,6 +43,7 @@ interface SummaryRow {
   pinned: number;
   views: number;
   likes: number;
+  comment_count: number;
   word_count: number;
   created_at: string;
   updated_at: string;
@@ -102,11 +104,18 @@ export class KyselyArticleRepository implements ArticleRepository {
   async countersOf(id: number): Promise<ArticleCounters | undefined> {
     const row = await this.db
       .selectFrom('article')
-      .select(['views', 'likes', 'reading_duration'])
+      .select(['views', 'likes', 'reading_duration', 'comment_count'])
       .where('id', '=', id)
       .where('status', '=', 'public')
       .executeTakeFirst();
-    return row && { views: Number(row.views), likes: Number(row.likes), readingDuration: Number(row.reading_duration) };
+    return (
+      row && {
+        views: Number(row.views),
+        likes: Number(row.likes),
+        readingDuration: Number(row.reading_duration),
+        commentCount: Number(row.comment_count),
+      }
+    );
   }
 
   async addViews(views: ReadonlyMap<number, number>): Promise<void> {
@@ -167,16 +176,16 @@ export class KyselyArticleRepository implements ArticleRepository {
     return rows.map(toLink);
   }
 
-  async hottest(limit: number): Promise<{ id: number; title: string; views: number }[]> {
+  async hottest(limit: number): Promise<{ id: number; title: string; views: number; commentCount: number }[]> {
     const rows = await this.db
       .selectFrom('article')
-      .select(['id', 'title', 'views'])
+      .select(['id', 'title', 'views', 'comment_count'])
       .where('status', '=', 'public')
       .orderBy('views', 'desc')
       .orderBy('id', 'desc')
       .limit(limit)
       .execute();
-    return rows.map((r) => ({ id: r.id, title: r.title, views: Number(r.views) }));
+    return rows.map((r) => ({ id: r.id, title: r.title, views: Number(r.views), commentCount: Number(r.comment_count) }));
   }
 
   /**
@@ -308,6 +317,8 @@ export class KyselyArticleRepository implements ArticleRepository {
       .leftJoin('category as c', 'c.id', 'a.category_id')
       .innerJoin('article_body as b', 'b.article_id', 'a.id')
       .select([...SUMMARY_COLUMNS, 'a.source_key', 'a.pin_order', 'a.status', 'b.content'])
+      // What is in the console's 回收站 is deleted as far as an export is concerned.
+      .where('a.deleted_at', 'is', null)
       .orderBy('a.created_at', 'asc')
       .orderBy('a.id', 'asc')
       .execute();
@@ -332,7 +343,7 @@ export class KyselyArticleRepository implements ArticleRepository {
   }
 
   private async write(draft: ArticleDraft): Promise<UpsertResult> {
-    const categoryId = draft.category === null ? null : await this.categoryId(draft.category, draft.createdAt);
+    const categoryId = draft.category === null ? null : await categoryIdFor(this.db, draft.category, draft.createdAt);
     const values = {
       title: draft.title,
       summary: draft.summary,
@@ -347,13 +358,25 @@ export class KyselyArticleRepository implements ArticleRepository {
     };
     const existing = await this.db
       .selectFrom('article')
-      .select(['id', 'status'])
+      .select(['id', 'status', 'deleted_at'])
       .where('source_key', '=', draft.sourceKey)
       .executeTakeFirst();
+    // A re-import of an article in the console's 回收站 leaves it there, with the imported status to restore.
+    const trashed = existing !== undefined && existing.deleted_at !== null;
     let id: number;
     if (existing) {
       id = existing.id;
-      await this.db.updateTable('article').set(values).where('id', '=', id).execute();
+      await this.db
+        .updateTable('article')
+        .set((eb) => ({
+          ...values,
+          ...(trashed ? { status: 'hidden', trashed_status: draft.status } : {}),
+          ...(draft.status === 'draft' ? {} : { publish_at: null }),
+          // New text under the console's editor: its next save names an older version and is refused.
+          version: eb(eb.ref('version'), '+', 1),
+        }))
+        .where('id', '=', id)
+        .execute();
       await this.db.updateTable('article_body').set({ content: draft.content }).where('article_id', '=', id).execute();
       await this.db.deleteFrom('article_tag').where('article_id', '=', id).execute();
     } else {
@@ -366,7 +389,7 @@ export class KyselyArticleRepository implements ArticleRepository {
       await this.db.insertInto('article_body').values({ article_id: id, content: draft.content }).execute();
     }
     await this.index.reindex(this.db, id, draft.title, draft.content);
-    const tagIds = await this.tagIds(draft.tags, draft.createdAt);
+    const tagIds = await tagIdsFor(this.db, draft.tags, draft.createdAt);
     if (tagIds.length > 0) {
       await this.db
         .insertInto('article_tag')
@@ -376,38 +399,8 @@ export class KyselyArticleRepository implements ArticleRepository {
     return {
       id,
       created: !existing,
-      becamePublic: draft.status === 'public' && existing?.status !== 'public',
+      becamePublic: draft.status === 'public' && existing?.status !== 'public' && !trashed,
     };
-  }
-
-  private async categoryId(name: string, createdAt: string): Promise<number> {
-    const existing = await this.db.selectFrom('category').select('id').where('name', '=', name).executeTakeFirst();
-    if (existing) return existing.id;
-    // A concurrent import may create it first; then the insert does nothing and the select finds theirs.
-    await this.db
-      .insertInto('category')
-      .values({ name, created_at: createdAt })
-      .onConflict((oc) => oc.column('name').doNothing())
-      .execute();
-    const row = await this.db.selectFrom('category').select('id').where('name', '=', name).executeTakeFirstOrThrow();
-    return row.id;
-  }
-
-  private async tagIds(names: string[], createdAt: string): Promise<number[]> {
-    if (names.length === 0) return [];
-    const find = () => this.db.selectFrom('tag').select(['id', 'name']).where('name', 'in', names).execute();
-    let rows = await find();
-    const missing = names.filter((name) => !rows.some((r) => r.name === name));
-    if (missing.length > 0) {
-      await this.db
-        .insertInto('tag')
-        .values(missing.map((name) => ({ name, created_at: createdAt })))
-        .onConflict((oc) => oc.column('name').doNothing())
-        .execute();
-      rows = await find();
-    }
-    const idOf = new Map(rows.map((r) => [r.name, r.id]));
-    return names.map((name) => idOf.get(name)!);
   }
 
   private async increment(id: number, column: 'reading_duration' | 'likes', amount: number): Promise<number | undefined> {
@@ -452,6 +445,7 @@ export class KyselyArticleRepository implements ArticleRepository {
       pinned: row.pinned === 1,
       views: Number(row.views),
       likes: Number(row.likes),
+      commentCount: Number(row.comment_count),
       wordCount: Number(row.word_count),
       createdAt: row.created_at,
       updatedAt: row.updated_at,
@@ -465,4 +459,36 @@ export class KyselyArticleRepository implements ArticleRepository {
 
 function toLink(row: { id: number; title: string; cover: string; created_at: string }): ArticleLink {
   return { id: row.id, title: row.title, cover: row.cover, createdAt: row.created_at };
+}
+
+/** The id of the category with this name, made when there is none. */
+export async function categoryIdFor(db: Kysely<Database>, name: string, createdAt: string): Promise<number> {
+  const existing = await db.selectFrom('category').select('id').where('name', '=', name).executeTakeFirst();
+  if (existing) return existing.id;
+  // A concurrent import may create it first; then the insert does nothing and the select finds theirs.
+  await db
+    .insertInto('category')
+    .values({ name, created_at: createdAt })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .execute();
+  const row = await db.selectFrom('category').select('id').where('name', '=', name).executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The ids of the tags with these names in their order, each made when there is none. */
+export async function tagIdsFor(db: Kysely<Database>, names: string[], createdAt: string): Promise<number[]> {
+  if (names.length === 0) return [];
+  const find = () => db.selectFrom('tag').select(['id', 'name']).where('name', 'in', names).execute();
+  let rows = await find();
+  const missing = names.filter((name) => !rows.some((r) => r.name === name));
+  if (missing.length > 0) {
+    await db
+      .insertInto('tag')
+      .values(missing.map((name) => ({ name, created_at: createdAt })))
+      .onConflict((oc) => oc.column('name').doNothing())
+      .execute();
+    rows = await find();
+  }
+  const idOf = new Map(rows.map((r) => [r.name, r.id]));
+  return names.map((name) => idOf.get(name)!);
 }

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { ResourceSide } from '../../../../src/protocol/content';
 import type { Album, FriendLink, Photo, Resource, SiteEntry, Talk } from '../../../domain/content/showcase';
 import type {
@@ -12,12 +12,13 @@ import type {
 } from '../../../ports/contentRepository';
 import type { Database, FriendLinkTable, TalkTable } from '../schema';
 
-const toTalk = (row: Selectable<TalkTable>): Talk => ({
+export const toTalk = (row: Selectable<TalkTable>): Talk => ({
   id: row.id,
   content: row.content,
   images: JSON.parse(row.images) as string[],
   pinned: row.pinned === 1,
   likes: Number(row.likes),
+  comment_count: Number(row.comment_count),
   createdAt: row.created_at,
 });
 
@@ -35,26 +36,13 @@ const toLink = (row: Selectable<FriendLinkTable>): FriendLink => ({
 export class KyselyContentRepository implements ContentRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  private albumQuery() {
-    return this.db
-      .selectFrom('album as al')
-      .select((eb) => [
-        'al.id',
-        'al.name',
-        'al.description',
-        'al.cover',
-        'al.created_at',
-        eb.selectFrom('photo as p').select(eb.fn.countAll<number>().as('n')).whereRef('p.album_id', '=', 'al.id').as('photo_count'),
-      ]);
-  }
-
   async albums(): Promise<Album[]> {
-    const rows = await this.albumQuery().orderBy('al.id').execute();
+    const rows = await albumQuery(this.db).orderBy('al.position').orderBy('al.id').execute();
     return rows.map(toAlbum);
   }
 
   async findAlbum(id: number): Promise<Album | undefined> {
-    const row = await this.albumQuery().where('al.id', '=', id).executeTakeFirst();
+    const row = await albumQuery(this.db).where('al.id', '=', id).executeTakeFirst();
     return row && toAlbum(row);
   }
 
@@ -63,6 +51,7 @@ export class KyselyContentRepository implements ContentRepository {
     const counted = await base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst();
     const rows = await base
       .select(['id', 'url', 'description', 'width', 'height'])
+      .orderBy('position')
       .orderBy('id')
       .limit(limit)
       .offset(offset)
@@ -92,9 +81,9 @@ export class KyselyContentRepository implements ContentRepository {
   }
 
   async talks(offset: number, limit: number): Promise<{ items: Talk[]; total: number }> {
-    const counted = await this.db.selectFrom('talk').select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst();
-    const rows = await this.db
-      .selectFrom('talk')
+    const shown = this.db.selectFrom('talk').where('hidden', '=', 0);
+    const counted = await shown.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirst();
+    const rows = await shown
       .selectAll()
       .orderBy('pinned', 'desc')
       .orderBy('created_at', 'desc')
@@ -106,12 +95,16 @@ export class KyselyContentRepository implements ContentRepository {
   }
 
   async findTalk(id: number): Promise<Talk | undefined> {
-    const row = await this.db.selectFrom('talk').selectAll().where('id', '=', id).executeTakeFirst();
+    const row = await this.db.selectFrom('talk').selectAll().where('id', '=', id).where('hidden', '=', 0).executeTakeFirst();
     return row && toTalk(row);
   }
 
   async talkCount(): Promise<number> {
-    const row = await this.db.selectFrom('talk').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('talk')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('hidden', '=', 0)
+      .executeTakeFirst();
     return Number(row?.n ?? 0);
   }
 
@@ -178,7 +171,7 @@ export class KyselyContentRepository implements ContentRepository {
   }
 
   async resources(side: ResourceSide): Promise<Resource[]> {
-    const rows = await this.db.selectFrom('resource').selectAll().where('side', '=', side).orderBy('id').execute();
+    const rows = await this.db.selectFrom('resource').selectAll().where('side', '=', side).orderBy('position').orderBy('id').execute();
     return rows.map((r) => ({ ...r, side: r.side as ResourceSide }));
   }
 
@@ -188,7 +181,7 @@ export class KyselyContentRepository implements ContentRepository {
   }
 
   sites(): Promise<SiteEntry[]> {
-    return this.db.selectFrom('site_entry').selectAll().orderBy('id').execute();
+    return this.db.selectFrom('site_entry').selectAll().orderBy('position').orderBy('id').execute();
   }
 
   async addSite(site: NewSiteEntry): Promise<number> {
@@ -197,7 +190,30 @@ export class KyselyContentRepository implements ContentRepository {
   }
 }
 
-function toAlbum(row: { id: number; name: string; description: string; cover: string; created_at: string; photo_count: number | null }): Album {
+/**
+ * Albums with their photo count and cover: the one the blogger chose, else the album's first photo, else ''.
+ * Shared with the console's repository, so both show the same cover.
+ */
+export function albumQuery(db: Kysely<Database>) {
+  return db
+    .selectFrom('album as al')
+    .select((eb) => [
+      'al.id',
+      'al.name',
+      'al.description',
+      sql<string>`coalesce(nullif(al.cover, ''), ${eb
+        .selectFrom('photo as first')
+        .select('first.url')
+        .whereRef('first.album_id', '=', 'al.id')
+        .orderBy('first.position')
+        .orderBy('first.id')
+        .limit(1)}, '')`.as('cover'),
+      'al.created_at',
+      eb.selectFrom('photo as p').select(eb.fn.countAll<number>().as('n')).whereRef('p.album_id', '=', 'al.id').as('photo_count'),
+    ]);
+}
+
+export function toAlbum(row: { id: number; name: string; description: string; cover: string; created_at: string; photo_count: number | null }): Album {
   return {
     id: row.id,
     name: row.name,

@@ -6,10 +6,14 @@ import type { BoardMessageTable, Database } from '../schema';
 export class KyselyMessageRepository implements MessageRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  /** Posts with their author's current name and avatar (the stored ones when there is no account). */
+  /**
+   * Posts with their author's current name and avatar (the stored ones when there is no account). A post
+   * or reply the blogger hid is out of every public read.
+   */
   private query(viewerId: number | null) {
     return this.db
       .selectFrom('board_message as m')
+      .where('m.hidden', '=', 0)
       .leftJoin('user_account as u', 'u.id', 'm.user_id')
       .select((eb) => [
         'm.id',
@@ -38,6 +42,7 @@ export class KyselyMessageRepository implements MessageRepository {
           .selectFrom('message_reply as r')
           .select((sub) => sub.fn.countAll<number>().as('replies'))
           .whereRef('r.message_id', '=', 'm.id')
+          .where('r.hidden', '=', 0)
           .as('reply_count'),
       ]);
   }
@@ -46,7 +51,10 @@ export class KyselyMessageRepository implements MessageRepository {
     query: { offset: number; limit: number; userId?: number },
     viewerId: number | null,
   ): Promise<{ items: BoardMessage[]; total: number }> {
-    let count = this.db.selectFrom('board_message').select((eb) => eb.fn.countAll<number>().as('total'));
+    let count = this.db
+      .selectFrom('board_message')
+      .select((eb) => eb.fn.countAll<number>().as('total'))
+      .where('hidden', '=', 0);
     let rows = this.query(viewerId);
     if (query.userId !== undefined) {
       count = count.where('user_id', '=', query.userId);
@@ -145,7 +153,8 @@ export class KyselyMessageRepository implements MessageRepository {
             eb.cast<string>(eb.val(reply.content), 'text').as('content'),
             eb.cast<string>(eb.val(reply.createdAt), 'text').as('created_at'),
           ])
-          .where('id', '=', reply.messageId),
+          .where('id', '=', reply.messageId)
+          .where('hidden', '=', 0),
       )
       .returning('id')
       .executeTakeFirst();
@@ -160,6 +169,7 @@ export class KyselyMessageRepository implements MessageRepository {
     return this.db
       .selectFrom('message_reply as r')
       .innerJoin('user_account as u', 'u.id', 'r.user_id')
+      .where('r.hidden', '=', 0)
       .select(['r.id', 'r.message_id', 'r.content', 'r.user_id', 'u.nick_name', 'u.avatar', 'r.created_at']);
   }
 
@@ -170,7 +180,7 @@ export class KyselyMessageRepository implements MessageRepository {
 }
 
 function toMessage(
-  row: Selectable<BoardMessageTable> & { liked: number | boolean; reply_count: number | null },
+  row: Omit<Selectable<BoardMessageTable>, 'hidden'> & { liked: number | boolean; reply_count: number | null },
 ): BoardMessage {
   return {
     id: row.id,

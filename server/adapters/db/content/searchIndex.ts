@@ -97,6 +97,16 @@ export class SearchIndex {
     );
   }
 
+  /** Takes an article out of the search indexes (before it is deleted for good). */
+  async remove(db: Kysely<Database>, id: number): Promise<void> {
+    if (this.dialect === 'postgres') {
+      await sql`delete from article_tokens where article_id = ${id}`.execute(db);
+      return;
+    }
+    await sql`delete from article_fts where rowid = ${id}`.execute(db);
+    await sql`delete from article_grams where rowid = ${id}`.execute(db);
+  }
+
   /** Public articles whose title contains the keyword, most viewed first. */
   async titleHits(db: Kysely<Database>, keyword: string, limit: number): Promise<SearchRow[]> {
     const folded = foldAscii(keyword);

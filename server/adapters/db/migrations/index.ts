@@ -13,6 +13,11 @@ import { loginAttemptMigration } from './0010_login_attempt';
 import { passwordChangeMigration } from './0011_password_change';
 import { cueTracksMigration } from './0012_cue_tracks';
 import { musicNamesMigration } from './0013_music_names';
+import { articleEditingMigration } from './0014_article_editing';
+import { showcaseEditingMigration } from './0015_showcase_editing';
+import { siteSettingsMigration } from './0016_site_settings';
+import { commentsMigration } from './0017_comments';
+import { moderationMigration } from './0018_moderation';
 
 /** What a migration needs to stay portable between SQLite and PostgreSQL. */
 export interface MigrationContext {
@@ -47,6 +52,11 @@ function migrations(context: MigrationContext): Record<string, Migration> {
     '0011_password_change': passwordChangeMigration(context),
     '0012_cue_tracks': cueTracksMigration(context),
     '0013_music_names': musicNamesMigration(context),
+    '0014_article_editing': articleEditingMigration(context),
+    '0015_showcase_editing': showcaseEditingMigration(context),
+    '0016_site_settings': siteSettingsMigration(context),
+    '0017_comments': commentsMigration(context),
+    '0018_moderation': moderationMigration(context),
   };
 }
 

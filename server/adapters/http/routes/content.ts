@@ -25,12 +25,16 @@ import type { HotAnswerCache } from '../hotAnswers';
 import { articleRoutes } from './article';
 import { feedRoutes } from './feed';
 import { messageRoutes } from './message';
+import type { CommentService } from '../../../domain/comments/commentService';
+import { commentRoutes } from './comment';
 
 /** The blog's content: articles, the pages around them and the message board. */
 export interface ContentServices {
   articles: ArticleService;
   showcase: ShowcaseService;
   board: BoardService;
+  /** Comments under articles and talks, and talk likes (absent: no /api/comment/ calls). */
+  comments?: CommentService;
 }
 
 const PageParams = Type.Object({ page: Type.String(), size: Type.String() });
@@ -134,6 +138,7 @@ export const contentRoutes: FastifyPluginAsyncTypebox<ContentRouteOptions> = asy
   });
   await app.register(showcaseRoutes, { showcase: options.content.showcase });
   await app.register(messageRoutes, { board: options.content.board });
+  if (options.content.comments) await app.register(commentRoutes, { comments: options.content.comments });
   await app.register(feedRoutes, {
     articles: options.content.articles,
     site: options.site,

@@ -15,6 +15,7 @@ function itemDto(notice: Notification): NotifyItemDto {
     isView: notice.isView,
     type: notice.type,
     to_id: notice.toId,
+    comment_id: notice.commentId,
     createTime: notice.createdAt,
   };
 }

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Metadata } from 'sharp';
 import { envelopeOf } from '../../../../src/protocol/envelope';
 import { UPLOAD_MAX_BYTES, UploadResult } from '../../../../src/protocol/account';
@@ -13,7 +14,7 @@ import { ok } from '../envelope';
 export const MAX_UPLOAD_BYTES = UPLOAD_MAX_BYTES;
 /** Decoded size limit: a tiny file can claim gigapixels (a decompression bomb). */
 const MAX_INPUT_PIXELS = 60_000_000;
-/** Uploads are avatars, chat and message-board pictures: nothing needs more than this on a side. */
+/** Uploads are avatars, chat, message-board and album pictures: nothing needs more than this on a side. */
 const MAX_SIDE = 2560;
 
 function isAllowedFormat(meta: Metadata): boolean {
@@ -55,27 +56,40 @@ export async function reencodeImage(bytes: Buffer): Promise<Buffer> {
   }
 }
 
+/**
+ * Multipart parsing for the routes of `app` that take one picture of at most `maxBytes`. Two files are
+ * allowed through the parser so that a second one is seen and refused, not dropped.
+ */
+export async function acceptPictures(app: FastifyInstance, maxBytes: number): Promise<void> {
+  await app.register(multipart, { limits: { fileSize: maxBytes, files: 2, fields: 10, parts: 12 } });
+}
+
+/** The one file of a multipart request: refused when the request has none, more than one, or a larger one. */
+export async function uploadedFile(request: FastifyRequest, tooLarge: string): Promise<Buffer> {
+  if (!request.isMultipart()) throw new AppError('invalid', accountMessages.uploadMissing);
+  let bytes: Buffer | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') continue;
+      if (bytes !== undefined) throw new AppError('invalid', accountMessages.uploadOneFile);
+      bytes = await part.toBuffer();
+    }
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payloadTooLarge', tooLarge);
+    if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw new AppError('invalid', accountMessages.uploadOneFile);
+    throw error;
+  }
+  if (bytes === undefined || bytes.length === 0) throw new AppError('invalid', accountMessages.uploadMissing);
+  return bytes;
+}
+
 export const uploadRoutes: FastifyPluginAsyncTypebox<{ media: MediaStore }> = async (app, { media }) => {
-  // Two files are allowed through the parser so that a second one is seen and refused, not dropped.
-  await app.register(multipart, { limits: { fileSize: MAX_UPLOAD_BYTES, files: 2, fields: 10, parts: 12 } });
+  await acceptPictures(app, MAX_UPLOAD_BYTES);
 
   app.post('/api/upload/img', { schema: { response: { 200: envelopeOf(UploadResult) } } }, async (request) => {
     requireUser(request);
-    if (!request.isMultipart()) throw new AppError('invalid', accountMessages.uploadMissing);
-    let bytes: Buffer | undefined;
-    try {
-      for await (const part of request.parts()) {
-        if (part.type !== 'file') continue;
-        if (bytes !== undefined) throw new AppError('invalid', accountMessages.uploadOneFile);
-        bytes = await part.toBuffer();
-      }
-    } catch (error) {
-      const code = (error as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('payloadTooLarge', accountMessages.uploadTooLarge);
-      if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') throw new AppError('invalid', accountMessages.uploadOneFile);
-      throw error;
-    }
-    if (bytes === undefined || bytes.length === 0) throw new AppError('invalid', accountMessages.uploadMissing);
+    const bytes = await uploadedFile(request, accountMessages.uploadTooLarge);
     return ok({ url: await media.save(await reencodeImage(bytes), 'webp') });
   });
 };

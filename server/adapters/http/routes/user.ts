@@ -17,8 +17,9 @@ import { clearSessionCookie, requireUser, setSessionCookie } from '../auth';
 import { accountMessages } from '../../../domain/accounts/messages';
 import { AppError } from '../../../domain/errors';
 import { ok } from '../envelope';
+import type { EmailSettings } from '../../../domain/comments/comment';
 
-export function userInfoDto(user: CurrentUser, withUsername: boolean): UserInfoDto {
+export function userInfoDto(user: CurrentUser, withUsername: boolean, email?: EmailSettings): UserInfoDto {
   return {
     id: user.id,
     nick_name: user.nickName,
@@ -26,10 +27,23 @@ export function userInfoDto(user: CurrentUser, withUsername: boolean): UserInfoD
     role: user.role,
     ...(withUsername ? { username: user.username } : {}),
     ...(withUsername && user.mustChangePassword ? { must_change_password: true } : {}),
+    ...(withUsername && email ? { email: email.email, email_notify: email.notify } : {}),
   };
 }
 
-export const userRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountService }> = async (app, { accounts }) => {
+/** An account's reply-email address and 邮件提醒 (the comments' service keeps them). */
+export interface AccountEmail {
+  emailSettings(userId: number): Promise<EmailSettings>;
+  updateEmailSettings(userId: number, changes: { email?: string; notify?: boolean }): Promise<EmailSettings>;
+}
+
+export const userRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountService; email?: AccountEmail | undefined }> = async (
+  app,
+  { accounts, email },
+) => {
+  /** The owner's own view of an account: with its email settings when the site keeps them. */
+  const ownInfo = async (user: CurrentUser) => userInfoDto(user, true, await email?.emailSettings(user.id));
+
   app.post(
     '/api/user/register',
     { schema: { body: RegisterBody, response: { 200: envelopeOf(UserInfoDto) } } },
@@ -71,7 +85,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountService }>
   /** Who the session belongs to, null when anonymous: lets the client check a stored login without a 401. */
   app.get('/api/user/current', { schema: { response: { 200: envelopeOf(CurrentUserResult) } } }, async (request, reply) => {
     reply.header('cache-control', 'no-store');
-    return ok(request.user ? userInfoDto(request.user, true) : null);
+    return ok(request.user ? await ownInfo(request.user) : null);
   });
 
   app.get(
@@ -81,7 +95,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountService }>
       const viewer = requireUser(request);
       const user = await accounts.userInfo(request.params.id);
       reply.header('cache-control', 'no-store');
-      return ok(userInfoDto(user, viewer.id === user.id));
+      return ok(viewer.id === user.id ? await ownInfo(user) : userInfoDto(user, false));
     },
   );
 
@@ -90,12 +104,19 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountService }>
     { schema: { body: UpdateOwnUserInfoBody, response: { 200: envelopeOf(UserInfoDto) } } },
     async (request) => {
       const user = requireUser(request);
-      const { nick_name, avatar } = request.body;
+      const { nick_name, avatar, email: address, email_notify } = request.body;
+      // Checked and kept first: a wrong address leaves the profile as it was.
+      if (email && (address !== undefined || email_notify !== undefined)) {
+        await email.updateEmailSettings(user.id, {
+          ...(address !== undefined ? { email: address } : {}),
+          ...(email_notify !== undefined ? { notify: email_notify } : {}),
+        });
+      }
       const updated = await accounts.updateProfile(user, {
         ...(nick_name !== undefined ? { nickName: nick_name } : {}),
         ...(avatar !== undefined ? { avatar } : {}),
       });
-      return ok(userInfoDto(updated, true));
+      return ok(await ownInfo(updated));
     },
   );
 

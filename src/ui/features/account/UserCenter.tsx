@@ -6,6 +6,7 @@ import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
 import * as zhCN from '../../../i18n/zh-CN';
 import { Avatar } from './Avatar';
+import { EmailSection } from './EmailSection';
 import { LinkReview } from './LinkReview';
 import { MyMessages } from './MyMessages';
 import { PasswordChangeForm } from './PasswordChangeForm';
@@ -181,6 +182,7 @@ export function UserCenter() {
       <div className="user-center__grid" key={user.id}>
         <ProfileSection user={user} />
         <PasswordSection />
+        <EmailSection />
       </div>
       <MyMessages key={`messages-${user.id}`} userId={user.id} />
       {admin && <LinkReview key={`links-${user.id}`} />}

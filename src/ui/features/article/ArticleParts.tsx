@@ -1,4 +1,4 @@
-import { CalendarDays, ChevronLeft, ChevronRight, Clock3, Eye, FilePenLine, FileText, FolderOpen } from 'lucide-react';
+import { CalendarDays, ChevronLeft, ChevronRight, Clock3, Eye, FilePenLine, FileText, FolderOpen, MessageCircle } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { ArticleDetail, ArticleLink, Recommendation } from '../../../domain/content/content';
 import { imageVariantUrl } from '../../../domain/media/imageVariants';
@@ -49,6 +49,11 @@ export function ArticleMeta({ article }: { article: ArticleDetail }) {
         <Clock3 aria-hidden="true" />
         {text.readingTime}
         <span>{text.minutes(article.readingMinutes)}</span>
+      </li>
+      <li>
+        <MessageCircle aria-hidden="true" />
+        {zhCN.comments.title}
+        <a href="#comments">{compactCount(article.comment_count)}</a>
       </li>
     </ul>
   );

@@ -1,4 +1,4 @@
-import { CalendarDays, Eye, FolderOpen, Pin } from 'lucide-react';
+import { CalendarDays, Eye, FolderOpen, MessageCircle, Pin } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { ArticleSummary } from '../../../domain/content/content';
 import { compactCount } from '../../../domain/shared/compactCount';
@@ -51,6 +51,10 @@ export function ArticleCard({ article, flip = false }: { article: ArticleSummary
           <li>
             <Eye aria-hidden="true" />
             <span>{text.viewsValue(compactCount(article.views))}</span>
+          </li>
+          <li>
+            <MessageCircle aria-hidden="true" />
+            <span>{zhCN.comments.countShort(compactCount(article.comment_count))}</span>
           </li>
         </ul>
         {article.summary && <p className="article-card__summary">{article.summary}</p>}

@@ -49,7 +49,18 @@ export function HotArticlesCard({ articles }: { articles: HotArticle[] }) {
               <Link to={articleHref(article.id)} className="hot-list__title">
                 {article.article_title}
               </Link>
-              <span className="hot-list__views">{compactCount(article.views)}</span>
+              <span className="hot-list__views">
+                <span aria-hidden="true">
+                  {compactCount(article.views)}
+                  <span className="hot-list__comments">
+                    <MessageCircle />
+                    {compactCount(article.comment_count)}
+                  </span>
+                </span>
+                <span className="visually-hidden">
+                  {zhCN.comments.hotCounts(compactCount(article.views), compactCount(article.comment_count))}
+                </span>
+              </span>
             </li>
           ))}
         </ol>

@@ -1,18 +1,34 @@
-import { Heart, Link2, Pin } from 'lucide-react';
+import { Link2, MessageCircle, Pin } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import type { LikeState } from '../../../domain/comments/comments';
 import type { Talk } from '../../../domain/content/content';
 import type { SiteInfo } from '../../../domain/site/site';
 import { LazyImage } from '../../components/LazyImage';
 import { IMAGE_SIZES } from '../../components/imageSizes';
 import * as zhCN from '../../../i18n/zh-CN';
+import { CommentsSlot } from '../comments/CommentsSlot';
+import { TalkLike } from '../comments/TalkLike';
 import { PhotoViewer } from '../gallery/PhotoViewer';
 import { formatDateTime } from './format';
 import './content.css';
 
-/** One short post: the blogger's avatar and name, the text, up to nine images that open in the viewer. */
-export function TalkItem({ talk, site, single = false }: { talk: Talk; site: SiteInfo | null; single?: boolean }) {
+interface TalkItemProps {
+  talk: Talk;
+  site: SiteInfo | null;
+  /** Shown alone (`/talk?id=`): its comments are open. */
+  single?: boolean;
+  /** The reader's like, once the server has said. */
+  like?: LikeState;
+}
+
+/**
+ * One short post: the blogger's avatar and name, the text, up to nine images that open in the viewer, its
+ * like and its comments (open when shown alone, a click away in the list).
+ */
+export function TalkItem({ talk, site, single = false, like }: TalkItemProps) {
   const [viewing, setViewing] = useState<number | null>(null);
+  const [commentsOpen, setCommentsOpen] = useState(single);
   const text = zhCN.content.talk;
   const images = talk.images.map((url) => ({ url, description: '' }));
   return (
@@ -52,10 +68,18 @@ export function TalkItem({ talk, site, single = false }: { talk: Talk; site: Sit
           </div>
         )}
         <footer className="talk__foot">
-          <span aria-label={text.likes(talk.likes)}>
-            <Heart aria-hidden="true" />
-            {talk.likes}
-          </span>
+          <TalkLike id={talk.id} likes={talk.likes} known={like} />
+          {!single && (
+            <button
+              type="button"
+              className="talk__comments-toggle"
+              aria-expanded={commentsOpen}
+              onClick={() => setCommentsOpen((open) => !open)}
+            >
+              <MessageCircle aria-hidden="true" />
+              {commentsOpen ? zhCN.comments.hideComments : zhCN.comments.talkComments(talk.comment_count)}
+            </button>
+          )}
           {!single && (
             <Link to={`/talk?id=${talk.id}`}>
               <Link2 aria-hidden="true" />
@@ -63,6 +87,11 @@ export function TalkItem({ talk, site, single = false }: { talk: Talk; site: Sit
             </Link>
           )}
         </footer>
+        {commentsOpen && (
+          <div className="talk__comments">
+            <CommentsSlot type="talk" id={talk.id} count={talk.comment_count} />
+          </div>
+        )}
         <PhotoViewer images={images} index={viewing} onIndexChange={setViewing} />
       </div>
     </article>

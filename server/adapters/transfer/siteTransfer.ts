@@ -1,0 +1,179 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PassThrough, type Readable } from 'node:stream';
+import * as zhCN from '../../../src/i18n/zh-CN';
+import {
+  IMPORT_MAX_FILES,
+  IMPORT_MAX_UNZIPPED_BYTES,
+  type ImportedFileDto,
+  type ImportReportDto,
+} from '../../../src/protocol/console/transfer';
+import { contentMessages } from '../../domain/content/messages';
+import { AppError } from '../../domain/errors';
+import { postFolders } from '../../domain/transfer/zipEntries';
+import type { ArticleRepository } from '../../ports/articleRepository';
+import type { MediaStore } from '../../ports/mediaStore';
+import type { NotificationPublisher } from '../../ports/notificationPublisher';
+import type { ChangeNotifier } from '../../ports/readCache';
+import { createBackup } from '../backup/backup';
+import type { DatabaseHandle } from '../db/connect';
+import { unknownShortcodes } from '../import/importReport';
+import { exportArticles } from '../import/markdownExporter';
+import { findMarkdownFiles, MarkdownImporter, type ImportOutcome } from '../import/markdownImporter';
+import { unpackZip, type ZipLimits } from './zipReader';
+import { zipFolder } from './zipWriter';
+
+const text = zhCN.consoleTransfer.server;
+
+export interface SiteTransferOptions {
+  database: DatabaseHandle;
+  articles: ArticleRepository;
+  media: MediaStore;
+  /** Told of newly public articles, as `npm run import` tells them. */
+  notifications: NotificationPublisher;
+  /** Told of every article written, so every page and instance shows it at once. */
+  changes: ChangeNotifier;
+  dataDir: string;
+  musicDir: string;
+  /** Where uploads are unpacked and exports put together: a folder of its own per call, removed after it. */
+  workDir: string;
+  limits?: ZipLimits;
+}
+
+/** A work folder left by a process that stopped mid-call is removed once it is this old. */
+const STALE_WORK_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The console's import, export and backup: the same importer, exporter and backup as `npm run import`,
+ * `export` and `backup`, fed from an uploaded zip and streamed back as downloads.
+ */
+export class SiteTransfer {
+  private importing = false;
+  private swept = false;
+
+  constructor(private readonly options: SiteTransferOptions) {}
+
+  /**
+   * Imports the posts of an uploaded zip; `receive` writes the upload to the file it is given. One import
+   * at a time: two of the same posts at once would race to create the same articles. Whatever fails, the
+   * work folder goes; a refused zip writes no article.
+   */
+  async importZip(receive: (file: string) => Promise<void>): Promise<ImportReportDto> {
+    if (this.importing) throw new AppError('conflict', text.importBusy);
+    this.importing = true;
+    try {
+      const work = await this.workFolder('import-');
+      try {
+        const upload = path.join(work, 'upload.zip');
+        await receive(upload);
+        const folder = path.join(work, 'files');
+        await fs.mkdir(folder);
+        const files = await unpackZip(
+          upload,
+          folder,
+          this.options.limits ?? { maxFiles: IMPORT_MAX_FILES, maxBytes: IMPORT_MAX_UNZIPPED_BYTES },
+        );
+        await fs.rm(upload);
+        const { layout, folders } = postFolders(files);
+        const targets = folders.map((relative) => path.join(folder, ...relative.split('/').filter(Boolean)));
+        // Pictures are read from anywhere in the zip (a Hexo post's `../images/`), never from outside it.
+        const sources = await findMarkdownFiles(targets, { root: folder });
+        if (sources.length === 0) throw new AppError('invalid', text.noPosts);
+        const importer = new MarkdownImporter({
+          articles: this.options.articles,
+          media: this.options.media,
+          notifications: this.options.notifications,
+          changes: this.options.changes,
+        });
+        const outcomes = await importer.importFiles(sources);
+        return reportOf(outcomes, layout, folders, folder);
+      } finally {
+        await fs.rm(work, { recursive: true, force: true });
+      }
+    } finally {
+      this.importing = false;
+    }
+  }
+
+  /**
+   * What `npm run export` writes, as a zip: the articles are written out first (a database failure is an
+   * ordinary error answer), then the folder is streamed and removed.
+   */
+  async exportZip(): Promise<Readable> {
+    const work = await this.workFolder('export-');
+    try {
+      await exportArticles(
+        { articles: this.options.articles, mediaDir: path.join(this.options.dataDir, 'media') },
+        work,
+      );
+    } catch (error) {
+      await fs.rm(work, { recursive: true, force: true });
+      throw error;
+    }
+    const out = new PassThrough();
+    zipFolder(work, out)
+      .catch((error: unknown) => out.destroy(error as Error))
+      .finally(() => void fs.rm(work, { recursive: true, force: true }));
+    return out;
+  }
+
+  /** What `npm run backup` writes, streamed as it is made; a failure midway cuts the download short. */
+  backup(withMusicFiles: boolean): Readable {
+    const out = new PassThrough();
+    createBackup({
+      database: this.options.database,
+      dataDir: this.options.dataDir,
+      musicDir: this.options.musicDir,
+      file: out,
+      withMusicFiles,
+    }).catch((error: unknown) => out.destroy(error as Error));
+    return out;
+  }
+
+  private async workFolder(prefix: string): Promise<string> {
+    await fs.mkdir(this.options.workDir, { recursive: true });
+    if (!this.swept) {
+      this.swept = true;
+      await this.sweep();
+    }
+    return fs.mkdtemp(path.join(this.options.workDir, prefix));
+  }
+
+  /** Removes work folders a stopped process left behind (old enough that no running call still uses them). */
+  private async sweep(): Promise<void> {
+    const now = Date.now();
+    for (const entry of await fs.readdir(this.options.workDir, { withFileTypes: true })) {
+      if (!entry.isDirectory() || !/^(import|export)-/.test(entry.name)) continue;
+      const folder = path.join(this.options.workDir, entry.name);
+      const stat = await fs.stat(folder).catch(() => undefined);
+      if (stat && now - stat.mtimeMs > STALE_WORK_MS) await fs.rm(folder, { recursive: true, force: true });
+    }
+  }
+}
+
+function reportOf(
+  outcomes: ImportOutcome[],
+  layout: ImportReportDto['layout'],
+  folders: string[],
+  root: string,
+): ImportReportDto {
+  const files = outcomes.map((outcome): ImportedFileDto => ({
+    file: path.relative(root, outcome.file.path).split(path.sep).join('/'),
+    status: outcome.status,
+    articleId: outcome.status === 'failed' ? null : outcome.id,
+    title: outcome.status === 'failed' ? '' : outcome.title,
+    error: outcome.status === 'failed' ? outcome.error : '',
+    warnings: outcome.status === 'failed' ? [] : outcome.warnings,
+  }));
+  const count = (status: ImportOutcome['status']) => outcomes.filter((o) => o.status === status).length;
+  return {
+    layout,
+    folders,
+    created: count('created'),
+    updated: count('updated'),
+    failed: count('failed'),
+    files,
+    unknownShortcodes: unknownShortcodes(outcomes),
+    summary: contentMessages.importer.summary(count('created'), count('updated'), count('failed')),
+  };
+}

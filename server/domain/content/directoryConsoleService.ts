@@ -1,0 +1,158 @@
+import type { ResourceSide } from '../../../src/protocol/content';
+import { SITE_LIMITS } from '../../../src/domain/console/site/siteLimits';
+import type {
+  ConsoleLinkDto,
+  ConsoleResourceDto,
+  ConsoleSiteEntryDto,
+  LinkBody,
+  ResourceBody,
+  SiteEntryBody,
+} from '../../../src/protocol/console/site';
+import type { Clock } from '../../ports/clock';
+import type { NewResource, NewSiteEntry } from '../../ports/contentRepository';
+import type { DirectoryRepository, LinkFields } from '../../ports/directoryRepository';
+import { AppError } from '../errors';
+import { checkedImage, checkedText, checkedWebAddress, siteConsoleMessages as text } from '../site/consoleFields';
+import { parseId } from './input';
+import { contentMessages } from './messages';
+import type { FriendLink } from './showcase';
+
+const field = text.field;
+
+function checkedLink(body: LinkBody): LinkFields {
+  return {
+    name: checkedText(body.name, field.linkName, SITE_LIMITS.linkName, true),
+    description: checkedText(body.description, field.linkDescription, SITE_LIMITS.linkDescription),
+    url: checkedWebAddress(body.url, field.linkUrl, SITE_LIMITS.url),
+    avatar: checkedImage(body.avatar, field.linkAvatar),
+  };
+}
+
+/** What a resource and a site-list entry share: a group, a name, a line about it and its address. */
+function checkedEntry(body: { kind: string; name: string; description: string; url: string }) {
+  return {
+    kind: checkedText(body.kind, field.kind, SITE_LIMITS.kind, true),
+    name: checkedText(body.name, field.entryName, SITE_LIMITS.entryName, true),
+    description: checkedText(body.description, field.entryDescription, SITE_LIMITS.entryDescription),
+    url: checkedWebAddress(body.url, field.entryUrl, SITE_LIMITS.url),
+  };
+}
+
+function checkedResource(body: ResourceBody): NewResource {
+  return { side: body.side, ...checkedEntry(body), cover: checkedImage(body.cover, field.cover) };
+}
+
+function checkedSite(body: SiteEntryBody): NewSiteEntry {
+  return { ...checkedEntry(body), icon: checkedImage(body.icon, field.icon) };
+}
+
+/**
+ * 友链, 资源 and 网站导航 in the console: the review of readers' link applications, and adding, editing,
+ * deleting and ordering every entry. The public pages read these lists from the database on each request
+ * (no hot read keeps them), so they show a change at once.
+ */
+export class DirectoryConsoleService {
+  constructor(
+    private readonly directory: DirectoryRepository,
+    private readonly clock: Clock,
+  ) {}
+
+  links(): Promise<ConsoleLinkDto[]> {
+    return this.directory.links();
+  }
+
+  /** The blogger's own link: shown at once, belonging to no reader. */
+  async addLink(body: LinkBody): Promise<ConsoleLinkDto> {
+    const fields = checkedLink(body);
+    await this.refuseTakenAddress(fields.url);
+    const link = { ...fields, status: 'approved' as const, userId: null, createdAt: this.clock.now().toISOString() };
+    return { id: await this.directory.addLink(link), ...link };
+  }
+
+  async editLink(rawId: string, body: LinkBody): Promise<ConsoleLinkDto> {
+    const link = await this.existingLink(rawId);
+    const fields = checkedLink(body);
+    await this.refuseTakenAddress(fields.url, link.id);
+    await this.directory.updateLink(link.id, fields);
+    return { ...link, ...fields };
+  }
+
+  async reviewLink(rawId: string, approved: boolean): Promise<ConsoleLinkDto> {
+    const link = await this.existingLink(rawId);
+    const status = approved ? 'approved' : 'rejected';
+    await this.directory.setLinkStatus(link.id, status);
+    return { ...link, status };
+  }
+
+  async removeLink(rawId: string): Promise<void> {
+    await this.directory.removeLink((await this.existingLink(rawId)).id);
+  }
+
+  resources(side: ResourceSide): Promise<ConsoleResourceDto[]> {
+    return this.directory.resources(side);
+  }
+
+  async addResource(body: ResourceBody): Promise<ConsoleResourceDto> {
+    const resource = checkedResource(body);
+    return { id: await this.directory.addResource(resource), ...resource };
+  }
+
+  async editResource(rawId: string, body: ResourceBody): Promise<ConsoleResourceDto> {
+    const id = parseId(rawId, text.resource);
+    if (!(await this.directory.findResource(id))) throw new AppError('notFound', text.resourceNotFound);
+    const resource = checkedResource(body);
+    await this.directory.updateResource(id, resource);
+    return { id, ...resource };
+  }
+
+  async removeResource(rawId: string): Promise<void> {
+    const id = parseId(rawId, text.resource);
+    if (!(await this.directory.findResource(id))) throw new AppError('notFound', text.resourceNotFound);
+    await this.directory.removeResource(id);
+  }
+
+  /** `ids`: every resource of the side, in the new order (a list changed meanwhile is refused, not guessed at). */
+  async orderResources(side: ResourceSide, ids: readonly number[]): Promise<ConsoleResourceDto[]> {
+    if (!(await this.directory.orderResources(side, ids))) throw new AppError('conflict', text.orderStale);
+    return this.directory.resources(side);
+  }
+
+  sites(): Promise<ConsoleSiteEntryDto[]> {
+    return this.directory.sites();
+  }
+
+  async addSite(body: SiteEntryBody): Promise<ConsoleSiteEntryDto> {
+    const site = checkedSite(body);
+    return { id: await this.directory.addSite(site), ...site };
+  }
+
+  async editSite(rawId: string, body: SiteEntryBody): Promise<ConsoleSiteEntryDto> {
+    const id = parseId(rawId, text.siteEntry);
+    if (!(await this.directory.findSite(id))) throw new AppError('notFound', text.siteEntryNotFound);
+    const site = checkedSite(body);
+    await this.directory.updateSite(id, site);
+    return { id, ...site };
+  }
+
+  async removeSite(rawId: string): Promise<void> {
+    const id = parseId(rawId, text.siteEntry);
+    if (!(await this.directory.findSite(id))) throw new AppError('notFound', text.siteEntryNotFound);
+    await this.directory.removeSite(id);
+  }
+
+  async orderSites(ids: readonly number[]): Promise<ConsoleSiteEntryDto[]> {
+    if (!(await this.directory.orderSites(ids))) throw new AppError('conflict', text.orderStale);
+    return this.directory.sites();
+  }
+
+  private async existingLink(rawId: string): Promise<FriendLink> {
+    const link = await this.directory.findLink(parseId(rawId, contentMessages.link));
+    if (!link) throw new AppError('notFound', contentMessages.linkNotFound);
+    return link;
+  }
+
+  /** One link per site: another link to the address (not a rejected application) refuses this one. */
+  private async refuseTakenAddress(url: string, self?: number): Promise<void> {
+    if ((await this.directory.linksTo(url)).some((id) => id !== self)) throw new AppError('conflict', text.linkTaken);
+  }
+}

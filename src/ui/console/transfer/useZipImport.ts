@@ -1,0 +1,61 @@
+import { useSelector } from '@xstate/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { createActor, fromCallback, type ActorRefFrom, type EventObject } from 'xstate';
+import { zipImportMachine, type ZipImportReport } from '../../../domain/console/transfer/zipImport.machine';
+import * as zhCN from '../../../i18n/zh-CN';
+import { TOKENS } from '../../../ports/tokens';
+import { useService } from '../../di';
+
+type ZipImportActor = ActorRefFrom<typeof zipImportMachine>;
+
+/**
+ * The import machine (zipImportMachine) whose upload sends the file last chosen through the console's
+ * transfer port; the machine knows the file by its name and size, the file itself stays here.
+ */
+export function useZipImport() {
+  const api = useService(TOKENS.transferConsoleApi);
+  const chosen = useRef<File | null>(null);
+  const [actor, setActor] = useState<ZipImportActor>();
+
+  useEffect(() => {
+    const machine = zipImportMachine.provide({
+      actors: {
+        importZip: fromCallback<EventObject, { name: string }>(({ sendBack, input }) => {
+          const report = (event: ZipImportReport) => sendBack(event);
+          const file = chosen.current;
+          if (!file) {
+            report({ type: 'import.failed', message: zhCN.consoleTransfer.server.missingFile });
+            return;
+          }
+          api
+            .importZip(file, input.name, (sent, total) => report({ type: 'upload.progress', sent, total }))
+            .then(
+              (result) => report({ type: 'import.done', report: result }),
+              (error: unknown) =>
+                report({
+                  type: 'import.failed',
+                  message: error instanceof Error && error.message ? error.message : zhCN.http.serverError,
+                }),
+            );
+        }),
+      },
+    });
+    const started = createActor(machine).start();
+    setActor(started);
+    return () => {
+      started.stop();
+    };
+  }, [api]);
+
+  const snapshot = useSelector(actor, (state) => state);
+  const choose = useCallback(
+    (file: File) => {
+      if (!actor || actor.getSnapshot().hasTag('busy')) return;
+      chosen.current = file;
+      actor.send({ type: 'zip.choose', name: file.name, size: file.size });
+    },
+    [actor],
+  );
+  const reset = useCallback(() => actor?.send({ type: 'import.reset' }), [actor]);
+  return { snapshot, choose, reset };
+}
