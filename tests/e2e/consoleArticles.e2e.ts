@@ -95,14 +95,8 @@ describeInBrowser("the console's articles", () => {
     // The editor shows a long address folded; the saved text has it whole.
     await expect.poll(() => editorBody(desk).innerText()).toContain('![](');
 
-    const t0 = Date.now();
-    desk.on('request', (r) => process.stderr.write(`REQ ${Date.now() - t0} ${r.method()} ${r.url()}\n`));
-    desk.on('requestfinished', (r) => process.stderr.write(`FIN ${Date.now() - t0} ${r.url()}\n`));
-    desk.on('console', (m) => process.stderr.write(`CON ${Date.now() - t0} ${m.text()}\n`));
     await desk.getByRole('button', { name: text.editor.publish, exact: true }).click();
-    process.stderr.write(`CLICKED ${Date.now() - t0}\n`);
     await desk.locator('.article-editor__head .article-status').filter({ hasText: text.tabs.published }).waitFor();
-    process.stderr.write(`SEEN ${Date.now() - t0}\n`);
     const stored = await result<ConsoleArticleDto>('GET', `/api/admin/articles/${id}`);
     expect(stored.status).toBe('published');
     expect(stored.content).toMatch(new RegExp(`^${PHRASE}.*!\\[\\]\\(/media/[^)]+\\.webp\\)`, 's'));

@@ -20,5 +20,9 @@ export const console = {
     siteList: '网站导航',
     transfer: '导入导出',
     comments: '评论',
+    chat: '聊天室',
+    board: '留言板',
+    users: '用户',
+    notices: '通知',
   },
 } as const;

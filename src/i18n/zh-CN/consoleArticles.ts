@@ -38,7 +38,6 @@ export const consoleArticles = {
   previousPage: '上一页',
   nextPage: '下一页',
   loadFailed: '文章列表加载失败',
-  retry: '重试',
   actions: {
     edit: '编辑',
     publish: '发布',
@@ -76,7 +75,6 @@ export const consoleArticles = {
     loadFailed: '文章加载失败',
     title: '标题',
     titlePlaceholder: '文章标题',
-    body: '正文',
     summary: '摘要',
     summaryPlaceholder: '留空时显示正文开头',
     cover: '封面',
@@ -107,13 +105,6 @@ export const consoleArticles = {
     view: '查看文章',
     needsTitle: '请先填写标题',
     notSaved: '文章还没有保存，请处理保存状态提示的问题后再发布',
-    status: {
-      draft: '草稿',
-      published: '已发布',
-      scheduled: '定时发布',
-      hidden: '已隐藏',
-      trash: '回收站',
-    },
     scheduledFor: (time: string) => `将于 ${time} 发布`,
     published: '已发布',
     scheduled: (time: string) => `已设为 ${time} 发布`,
@@ -157,7 +148,6 @@ export const consoleArticles = {
     removed: (lines: number) => `−${lines} 行`,
     restore: '恢复此版本',
     restored: (version: number) => `已恢复版本 ${version} 的标题、正文和摘要，正在保存`,
-    titleChanged: (title: string) => `标题：${title}`,
     unchangedLines: (lines: number) => `… ${lines} 行未改动 …`,
   },
   upload: {

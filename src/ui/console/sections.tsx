@@ -1,4 +1,4 @@
-import { ArrowLeftRight, Compass, FileText, Images, LayoutDashboard, Library, Link2, MessageCircle, MessagesSquare, Settings, Tags } from 'lucide-react';
+import { ArrowLeftRight, Compass, FileText, Images, LayoutDashboard, Library, Link2, Megaphone, MessageCircle, MessageCircleMore, MessagesSquare, Settings, StickyNote, Tags, Users } from 'lucide-react';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import * as zhCN from '../../i18n/zh-CN';
 
@@ -24,6 +24,10 @@ export const CONSOLE_SECTIONS: ConsoleSection[] = [
   { path: 'albums', Page: lazy(() => import('./showcase/AlbumsPage')), nav: { label: zhCN.console.nav.albums, icon: <Images /> } },
   { path: 'albums/:id', Page: lazy(() => import('./showcase/AlbumPage')) },
   { path: 'comments', Page: lazy(() => import('./comments/CommentsPage')), nav: { label: zhCN.console.nav.comments, icon: <MessagesSquare /> } },
+  { path: 'chat', Page: lazy(() => import('./moderation/ChatModerationPage')), nav: { label: zhCN.console.nav.chat, icon: <MessageCircleMore /> } },
+  { path: 'board', Page: lazy(() => import('./moderation/BoardModerationPage')), nav: { label: zhCN.console.nav.board, icon: <StickyNote /> } },
+  { path: 'users', Page: lazy(() => import('./users/UsersPage')), nav: { label: zhCN.console.nav.users, icon: <Users /> } },
+  { path: 'notices', Page: lazy(() => import('./users/NoticesPage')), nav: { label: zhCN.console.nav.notices, icon: <Megaphone /> } },
   { path: 'taxonomy', Page: lazy(() => import('./site/TaxonomyPage')), nav: { label: zhCN.console.nav.taxonomy, icon: <Tags /> } },
   { path: 'site', Page: lazy(() => import('./site/SiteSettingsPage')), nav: { label: zhCN.console.nav.site, icon: <Settings /> } },
   { path: 'links', Page: lazy(() => import('./site/LinksPage')), nav: { label: zhCN.console.nav.links, icon: <Link2 /> } },

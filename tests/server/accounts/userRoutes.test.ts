@@ -273,7 +273,8 @@ describe('user info', () => {
     const other = await signUp(site, { nickName: '别人' });
     const own = await site.call({ method: 'GET', url: `/api/user/getUserInfoById/${me.id}`, headers: { cookie: me.cookie } });
     const theirs = await site.call({ method: 'GET', url: `/api/user/getUserInfoById/${other.id}`, headers: { cookie: me.cookie } });
-    expect(own.json().result).toEqual({ id: me.id, nick_name: me.username, avatar: '', role: 2, username: me.username });
+    // Only the owner is told the login name and the reply-email settings.
+    expect(own.json().result).toEqual({ id: me.id, nick_name: me.username, avatar: '', role: 2, username: me.username, email: '', email_notify: false });
     expect(theirs.json().result).toEqual({ id: other.id, nick_name: '别人', avatar: '', role: 2 });
   });
 

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { MigrationContext } from './index';
 
@@ -67,11 +66,8 @@ export function commentsMigration({ id }: MigrationContext) {
         // JSON array of the administrator's keywords.
         .addColumn('keywords', 'text', (c) => c.notNull().defaultTo('[]'))
         // Key of the visitor hashes and of the unsubscribe tokens: one for every instance, never sent out.
+        // The row is made on first use (a migrated database stays empty, as a restore requires).
         .addColumn('secret', 'text', (c) => c.notNull())
-        .execute();
-      await (db as Kysely<{ comment_settings: { id: number; secret: string } }>)
-        .insertInto('comment_settings')
-        .values({ id: 1, secret: randomBytes(32).toString('hex') })
         .execute();
 
       // One column per statement: SQLite adds a single column per ALTER TABLE.

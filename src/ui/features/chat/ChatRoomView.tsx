@@ -20,6 +20,7 @@ import * as zhCN from '../../../i18n/zh-CN';
 import { Avatar } from '../account/Avatar';
 import { useAccount } from '../account/useAccount';
 import { EMOJI } from './emoji';
+import { MuteMenu } from './MuteMenu';
 import brokenImage from './image-404.svg';
 import './chat.css';
 
@@ -83,10 +84,12 @@ function OnlineList({
   online,
   me,
   onKick,
+  onMute,
 }: {
   online: OnlineUser[];
   me: ChatMe | null;
   onKick(user: OnlineUser): void;
+  onMute(user: OnlineUser, minutes: number): void;
 }) {
   const admin = isAdmin(me);
   return (
@@ -107,6 +110,7 @@ function OnlineList({
                   {user.nickName}
                   {user.userId === me?.userId && <span className="chat-online__me">（{text.me}）</span>}
                 </span>
+                {admin && user.userId !== me?.userId && <MuteMenu nickName={user.nickName} onMute={(minutes) => onMute(user, minutes)} />}
                 {admin && user.userId !== me?.userId && (
                   <Confirm
                     title={text.confirmKick(user.nickName)}
@@ -446,6 +450,7 @@ export function ChatRoomView({ headerExtra }: { headerExtra?: ReactNode }) {
             online={online}
             me={me}
             onKick={(user) => chat.room.send({ type: 'user.kick', userId: user.userId })}
+            onMute={(user, minutes) => chat.room.send({ type: 'user.mute', userId: user.userId, minutes })}
           />
           {headerExtra}
         </div>

@@ -11,6 +11,7 @@ import {
   type VisitorSignature,
 } from '../../../domain/comments/comments';
 import { TOKENS } from '../../../ports/tokens';
+import { useHydrated } from '../../app/pageData';
 import { useService } from '../../di';
 import * as zhCN from '../../../i18n/zh-CN';
 import { EmojiPicker } from './EmojiPicker';
@@ -64,6 +65,8 @@ export function CommentBox({ replyTo, asVisitor, refusal, onSubmit, onCancel }: 
     () => store.get<VisitorSignature>(VISITOR_KEY) ?? { nickName: '', email: '', site: '' },
   );
   const [problem, setProblem] = useState<string | null>(null);
+  // Server-rendered, the box takes no typing until its code is there: hydration would drop the text.
+  const live = useHydrated();
   const length = commentLength(content);
 
   // A refused comment comes back to its box, with the server's reason (unless the reader wrote on since).
@@ -116,6 +119,7 @@ export function CommentBox({ replyTo, asVisitor, refusal, onSubmit, onCancel }: 
         placeholder={label}
         aria-label={label}
         required={required}
+        readOnly={!live}
         value={visitor[name]}
         maxLength={name === 'nickName' ? VISITOR_NICKNAME_MAX_LENGTH * 2 : 200}
         onChange={(event) => setVisitor({ ...visitor, [name]: event.target.value })}
@@ -123,7 +127,13 @@ export function CommentBox({ replyTo, asVisitor, refusal, onSubmit, onCancel }: 
   );
 
   return (
-    <form className="comment-box" data-reply={replyTo !== undefined} onSubmit={submit} noValidate>
+    <form
+      className="comment-box"
+      data-reply={replyTo !== undefined}
+      aria-label={replyTo ? text.replyTo(replyTo.nickName) : text.boxLabel}
+      onSubmit={submit}
+      noValidate
+    >
       {asVisitor && (
         <div className="comment-box__visitor">
           {field('nickName', text.nickname, 'text', true)}
@@ -139,6 +149,7 @@ export function CommentBox({ replyTo, asVisitor, refusal, onSubmit, onCancel }: 
         ref={input}
         className="form__textarea comment-box__text"
         value={content}
+        readOnly={!live}
         placeholder={replyTo ? text.replyPlaceholder(replyTo.nickName) : text.placeholder}
         onChange={(event) => setContent(event.target.value)}
         onKeyDown={(event) => {
@@ -157,9 +168,9 @@ export function CommentBox({ replyTo, asVisitor, refusal, onSubmit, onCancel }: 
           {text.counter(length, COMMENT_MAX_LENGTH)}
         </span>
         {onCancel && (
-          <button type="button" className="button" onClick={onCancel}>
+          <button type="button" className="button comment-box__cancel" aria-label={text.cancelReply} onClick={onCancel}>
             <X aria-hidden="true" />
-            {text.cancelReply}
+            <span className="comment-box__cancel-label">{text.cancelReply}</span>
           </button>
         )}
         <button type="submit" className="button button--primary">

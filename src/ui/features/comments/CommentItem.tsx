@@ -75,8 +75,10 @@ export function CommentItem({ comment, now, highlighted, reply = false, onReply,
             </span>
           )}
         </header>
-        {comment.replyTo && <span className="comment__reply-to">{text.replyTo(comment.replyTo.nickName)}</span>}
-        <CommentHtml html={comment.html} />
+        <div className="comment__body">
+          {comment.replyTo && <span className="comment__reply-to">{text.replyTo(comment.replyTo.nickName)}：</span>}
+          <CommentHtml html={comment.html} />
+        </div>
         {!comment.sending && (
           <footer className="comment__actions">
             {approved && (

@@ -209,7 +209,8 @@ export default function CommentSection({ type, id }: CommentSectionProps) {
   }
 
   return (
-    <section className="card comments" id="comments" aria-labelledby="comments-title">
+    // `data-live`: the section's code is there (a server-rendered one is static HTML until then).
+    <section className="card comments" id="comments" aria-labelledby="comments-title" data-live={hydrated}>
       <header className="comments__head">
         <h2 id="comments-title" className="comments__title">
           <MessagesSquare aria-hidden="true" />

@@ -1,0 +1,113 @@
+import { Search } from 'lucide-react';
+import { useEffect, useId, type FormEvent } from 'react';
+import {
+  MODERATION_PAGE_SIZE,
+  type BoardPostItem,
+  type BoardQuery,
+  type BoardStatusFilter,
+} from '../../../domain/console/moderation/moderation';
+import * as zhCN from '../../../i18n/zh-CN';
+import { TOKENS } from '../../../ports/tokens';
+import { useService } from '../../di';
+import { BoardPostCard } from './BoardPostCard';
+import { ListStatus } from './ListStatus';
+import { Pager } from './Pager';
+import { usePagedList } from './usePagedList';
+import './moderation.css';
+
+const text = zhCN.consoleModeration;
+const words = text.board;
+const STATUSES: BoardStatusFilter[] = ['all', 'visible', 'hidden'];
+
+type PostAction = { kind: 'hide'; id: number; hidden: boolean } | { kind: 'delete'; id: number };
+
+/** 留言板: every post searched, hidden from the board or shown again, deleted; and their replies. */
+export default function BoardModerationPage() {
+  const api = useService(TOKENS.moderationApi);
+  const keywordId = useId();
+  const posts = usePagedList<BoardPostItem, BoardQuery, PostAction>({
+    query: { keyword: '', status: 'all' },
+    size: MODERATION_PAGE_SIZE,
+    fetchPage: (query, current, size) => api.boardPosts(query, current, size),
+    runAction: async (action) => {
+      if (action.kind === 'delete') {
+        await api.removePost(action.id);
+        return { kind: 'remove', id: action.id };
+      }
+      return { kind: 'replace', item: await api.setPostHidden(action.id, action.hidden) };
+    },
+    rowOf: (action) => action.id,
+    told: (action) => (action.kind === 'delete' ? words.postDeleted : action.hidden ? words.postHidden : words.postShown),
+  });
+  const { query } = posts;
+
+  useEffect(() => {
+    document.title = `${words.title} - ${zhCN.console.title}`;
+  }, []);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    posts.search(query);
+  };
+
+  return (
+    <section className="console-page mod-page">
+      <header className="console-page__head">
+        <h1 className="console-page__title">{words.title}</h1>
+      </header>
+      <div className="console-card mod-panel">
+        <form className="mod-search" role="search" onSubmit={submit}>
+          <label className="console-field mod-search__wide" htmlFor={keywordId}>
+            {words.keywordLabel}
+            <input
+              id={keywordId}
+              type="search"
+              value={query.keyword}
+              placeholder={words.keywordPlaceholder}
+              maxLength={50}
+              onChange={(event) => posts.type({ ...query, keyword: event.target.value })}
+            />
+          </label>
+          <button type="submit" className="button button--primary mod-search__submit">
+            <Search aria-hidden="true" />
+            {text.search}
+          </button>
+        </form>
+        <div className="mod-tabs" role="tablist" aria-label={words.title}>
+          {STATUSES.map((status) => (
+            <button
+              key={status}
+              type="button"
+              role="tab"
+              className="mod-tabs__tab"
+              aria-selected={query.status === status}
+              onClick={() => posts.search({ ...query, status })}
+            >
+              {words.status[status]}
+            </button>
+          ))}
+        </div>
+        <ListStatus
+          loading={posts.loading}
+          shown={posts.shown}
+          error={posts.error}
+          empty={posts.items.length === 0}
+          emptyText={words.empty}
+          onRetry={posts.reload}
+        />
+        <ol className="mod-list" aria-busy={posts.loading}>
+          {posts.items.map((post) => (
+            <BoardPostCard
+              key={post.id}
+              post={post}
+              busy={posts.acting}
+              onHidden={(hidden) => posts.act({ kind: 'hide', id: post.id, hidden })}
+              onDelete={() => posts.act({ kind: 'delete', id: post.id })}
+            />
+          ))}
+        </ol>
+        {posts.total > posts.size && <Pager total={posts.total} current={posts.current} size={posts.size} onPage={posts.goTo} />}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,81 @@
+import { KeyRound, ShieldCheck, ShieldOff, UserCheck, UserX } from 'lucide-react';
+import { ADMIN_ROLE, toggledRole, type ConsoleUserItem } from '../../../domain/console/users/users';
+import * as zhCN from '../../../i18n/zh-CN';
+import { ConfirmButton } from '../moderation/ConfirmButton';
+import { PersonLine } from '../moderation/PersonLine';
+import { formatTime } from '../moderation/time';
+
+const words = zhCN.consoleUsers.users;
+const columns = words.columns;
+
+export type UserAction =
+  | { kind: 'role'; user: ConsoleUserItem; role: number }
+  | { kind: 'disabled'; user: ConsoleUserItem; disabled: boolean }
+  | { kind: 'password'; user: ConsoleUserItem };
+
+/** One account: who, role, when registered and last signed in, its state, and what may be done to it. */
+export function UserRow({ user, self, busy, onAct }: { user: ConsoleUserItem; self: boolean; busy: boolean; onAct: (action: UserAction) => void }) {
+  const nextRole = toggledRole(user);
+  const nextRoleName = words.role(nextRole);
+  return (
+    <tr className="users-row" data-id={user.id} data-disabled={user.disabled}>
+      <td data-label={columns.user}>
+        <PersonLine id={user.id} nickName={user.nickName} avatar={user.avatar} username={user.username} />
+        {self && <span className="mod-badge">{words.me}</span>}
+      </td>
+      <td data-label={columns.role}>
+        <span className="mod-badge" data-role={user.role === ADMIN_ROLE ? 'admin' : 'member'}>
+          {words.role(user.role)}
+        </span>
+      </td>
+      <td data-label={columns.createdAt} className="users-table__time">
+        {formatTime(user.createdAt)}
+      </td>
+      <td data-label={columns.lastLoginAt} className="users-table__time">
+        {user.lastLoginAt ? formatTime(user.lastLoginAt) : words.never}
+      </td>
+      <td data-label={columns.status}>
+        <span className="mod-badge" data-reason={user.disabled ? 'kick' : 'enabled'}>
+          {user.disabled ? words.disabled : words.enabled}
+        </span>
+        {user.mustChangePassword && <span className="mod-badge">{words.mustChange}</span>}
+      </td>
+      <td data-label={columns.actions} className="users-table__actions">
+        {!self && (
+          <div className="mod-row__actions" role="group" aria-label={words.actionsFor(user.nickName)}>
+            <ConfirmButton
+              title={words.confirmRole(user.nickName, nextRoleName)}
+              description={nextRole === ADMIN_ROLE ? words.adminHint : words.memberHint}
+              disabled={busy}
+              onConfirm={() => onAct({ kind: 'role', user, role: nextRole })}
+            >
+              {nextRole === ADMIN_ROLE ? <ShieldCheck aria-hidden="true" /> : <ShieldOff aria-hidden="true" />}
+              <span className="mod-action__label">{nextRole === ADMIN_ROLE ? words.makeAdmin : words.makeMember}</span>
+            </ConfirmButton>
+            <ConfirmButton
+              title={user.disabled ? words.confirmEnable(user.nickName) : words.confirmDisable(user.nickName)}
+              description={user.disabled ? '' : words.disableHint}
+              confirmText={user.disabled ? words.enable : words.disable}
+              danger={!user.disabled}
+              disabled={busy}
+              onConfirm={() => onAct({ kind: 'disabled', user, disabled: !user.disabled })}
+            >
+              {user.disabled ? <UserCheck aria-hidden="true" /> : <UserX aria-hidden="true" />}
+              <span className="mod-action__label">{user.disabled ? words.enable : words.disable}</span>
+            </ConfirmButton>
+            <ConfirmButton
+              title={words.confirmReset(user.nickName)}
+              description={words.resetHint}
+              confirmText={words.resetPassword}
+              disabled={busy}
+              onConfirm={() => onAct({ kind: 'password', user })}
+            >
+              <KeyRound aria-hidden="true" />
+              <span className="mod-action__label">{words.resetPassword}</span>
+            </ConfirmButton>
+          </div>
+        )}
+      </td>
+    </tr>
+  );
+}
