@@ -101,7 +101,7 @@ module.exports = {
         'The server renderer implements the client ports (server/adapters/ssr) and loads the built views at run time.',
       severity: 'error',
       from: { path: '^server/' },
-      to: { path: '^src/', pathNot: ['^src/protocol/', '^src/domain/', '^src/i18n/zh-CN(\\.ts$|/)', '^src/ports/(contentApi|siteApi|pageSeed)\\.ts$'] },
+      to: { path: '^src/', pathNot: ['^src/protocol/', '^src/domain/', '^src/i18n/zh-CN(\\.ts$|/)', '^src/ports/(contentApi|siteApi|commentsApi|pageSeed)\\.ts$'] },
     },
     {
       name: 'client-never-imports-server',

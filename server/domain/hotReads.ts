@@ -52,7 +52,7 @@ export const HOT_READS = {
   categories: ['articles'],
   tags: ['articles'],
   /** A home page lists views, likes and comment counts. */
-  home: ['articles', 'articleCounters'],
+  home: ['articles', 'articleCounters', 'comments'],
   /** The hottest articles are ranked by views and show them, with their comment counts. */
   hot: ['articles', 'articleCounters', 'comments'],
   /** Counts of articles, categories, tags and talks, the site's views and its start date. */

@@ -8,6 +8,8 @@ import { articlePath } from './routes';
  *   - CommentPageDto has no `total`: threads are paged by cursor (`nextCursor` null: no more); `count` is the
  *     number to show. `commentPath` gives the address a reply email links to (`#comment-<id>`).
  *   - content.ts, notify.ts, account.ts gained the fields listed under "Fields added elsewhere".
+ *   - Server rendering: `ContentServices.comments.firstPage(target, viewer)` (server/domain/comments) answers
+ *     the first page exactly as GET /api/comment/list does, for the page seed.
  *
  * Every call answers the envelope `{ code, result, message }`; the `result` of each call is named below.
  * Writes need the X-Requested-With marker. Dates are ISO-8601 instants. Bodies and queries carry types only:
@@ -31,7 +33,8 @@ import { articlePath } from './routes';
  *          a 待审核 note). Refusals with a Chinese message: 400 bad text (empty, over MAX_COMMENT_LENGTH,
  *          more than MAX_COMMENT_LINKS links, bad nickname / email / site), 429 more than
  *          COMMENT_RATE_LIMIT comments a minute per user and per address, or the same text twice within a
- *          minute; 404 target or answered comment gone (or not shown).
+ *          minute; 404 target or answered comment gone (or not shown); 400 an answered comment of
+ *          another article or talk.
  *   DELETE /api/comment/delete/{id} → CommentDeletedDto
  *          The author (signed-in) or the administrator; else 403 (401 for a visitor). A top-level comment
  *          with shown replies stays in place as 该评论已删除 (`deleted: true`, text and author blanked);

@@ -68,7 +68,13 @@ describeInBrowser('comments in the browser (issue 22)', () => {
     const alice = await aliceBrowser.newPage();
     const bob = await bobBrowser.newPage();
     const errors: string[] = [];
-    for (const page of [alice, bob]) page.on('pageerror', (error) => errors.push(error.message));
+    for (const page of [alice, bob]) {
+      page.on('pageerror', (error) => errors.push(error.message));
+      // The server-rendered comments hydrate as they are (src/main.tsx reports a mismatch as `hydration`).
+      page.on('console', (message) => {
+        if (message.type() === 'error' && message.text().includes('hydration')) errors.push(message.text());
+      });
+    }
 
     // Alice writes the first comment, with Markdown and an emoji from the picker; it shows at once.
     await openArticle(alice);

@@ -60,13 +60,11 @@ describeInBrowser('moderation and people from the console', () => {
   const toast = (page: Page, text: string) => page.locator('.notice', { hasText: text });
 
   it('mutes a chatter from the room, disables an account, resets a password and sends a notice', async () => {
-    const t0 = Date.now(); const mark = (w: string) => console.log(w, Date.now() - t0);
     const alice = await createUser(site, undefined, 'abc123456', '爱丽丝');
     const bob = await createUser(site, undefined, 'abc123456', '鲍勃');
     const carol = await createUser(site, undefined, 'abc123456', '卡罗尔');
 
     // 禁言 from the chat room's online list: the chatter is told and cannot send.
-    mark("// 禁言 from the chat room's online list: the chatter is told and cannot send.");
     const admin = await signedInPage(adminCookie);
     await openAt(admin, '/home');
     const adminRoom = await openRoom(admin);
@@ -90,7 +88,6 @@ describeInBrowser('moderation and people from the console', () => {
     expect(history.map((m) => m.content)).not.toContain('我还能说话吗');
 
     // 停用: the account's open page is signed out by its next call, and it cannot sign in again.
-    mark("// 停用: the account's open page is signed out by its next call, and it cannot sign in again.");
     const bobPage = await signedInPage(await cookieOf(bob.username, bob.password));
     await openAt(bobPage, '/home');
     await bobPage.getByRole('button', { name: zhCN.session.userMenu }).waitFor();
@@ -109,7 +106,6 @@ describeInBrowser('moderation and people from the console', () => {
     await toast(bobPage, account.server.accountDisabled).waitFor();
 
     // 重置密码: shown once; the user must set their own at the next sign-in.
-    mark('// 重置密码: shown once; the user must set their own at the next sign-in.');
     const carolRow = admin.getByRole('group', { name: people.users.actionsFor('卡罗尔') });
     await carolRow.getByRole('button', { name: people.users.resetPassword }).click();
     await admin.getByRole('alertdialog').getByRole('button', { name: people.users.resetPassword }).click();
@@ -142,7 +138,6 @@ describeInBrowser('moderation and people from the console', () => {
     expect(await forced.count()).toBe(0);
 
     // 通知: previewed as the drawer shows it, then in a reader's drawer.
-    mark("// 通知: previewed as the drawer shows it, then in a reader's drawer.");
     await admin.getByRole('link', { name: zhCN.console.nav.notices }).click();
     await admin.getByLabel(people.notices.messageLabel).fill('本周六 &lt;b&gt;停机维护&lt;/b&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
     const preview = admin.locator('.notices-preview .notify-item__message');

@@ -69,10 +69,18 @@ export class KyselyCommentRepository implements CommentRepository {
 
   async anyTargetTitle(target: CommentTarget): Promise<{ title: string; public: boolean } | undefined> {
     if (target.type === 'article') {
-      const row = await this.db.selectFrom('article').select(['title', 'status']).where('id', '=', target.id).executeTakeFirst();
+      const row = await this.db
+        .selectFrom('article')
+        .select(['title', 'status'])
+        .where('id', '=', target.id)
+        .executeTakeFirst();
       return row && { title: row.title, public: row.status === 'public' };
     }
-    const row = await this.db.selectFrom('talk').select(['content', 'hidden']).where('id', '=', target.id).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('talk')
+      .select(['content', 'hidden'])
+      .where('id', '=', target.id)
+      .executeTakeFirst();
     return row && { title: row.content, public: Number(row.hidden) === 0 };
   }
 
@@ -81,7 +89,12 @@ export class KyselyCommentRepository implements CommentRepository {
     return row && (await this.decorate([row]))[0];
   }
 
-  async threads(target: CommentTarget, order: CommentOrder, cursor: number | undefined, limit: number): Promise<StoredComment[]> {
+  async threads(
+    target: CommentTarget,
+    order: CommentOrder,
+    cursor: number | undefined,
+    limit: number,
+  ): Promise<StoredComment[]> {
     let query = this.rows()
       .where(TARGET_COLUMN[target.type], '=', target.id)
       .where('parent_id', 'is', null)
@@ -95,11 +108,20 @@ export class KyselyCommentRepository implements CommentRepository {
     );
   }
 
-  async replies(target: CommentTarget, parentId: number, cursor: number | undefined, limit: number): Promise<StoredComment[]> {
+  async replies(
+    target: CommentTarget,
+    parentId: number,
+    cursor: number | undefined,
+    limit: number,
+  ): Promise<StoredComment[]> {
     return this.decorate(await this.replyRange(target, parentId, cursor, limit).execute());
   }
 
-  async firstReplies(target: CommentTarget, parentIds: readonly number[], limit: number): Promise<Map<number, StoredComment[]>> {
+  async firstReplies(
+    target: CommentTarget,
+    parentIds: readonly number[],
+    limit: number,
+  ): Promise<Map<number, StoredComment[]>> {
     const found = new Map<number, StoredComment[]>(parentIds.map((id) => [id, []]));
     if (parentIds.length === 0) return found;
     // One statement of short ranges, one per thread (a thread of thousands of replies costs its first few
@@ -167,7 +189,11 @@ export class KyselyCommentRepository implements CommentRepository {
       who.addressHash === '' ? [] : recent('address_hash', who.addressHash),
     ]);
     const rows = new Map([...byUser, ...byAddress].map((row) => [row.id, row]));
-    return [...rows.values()].map((row) => ({ userId: row.user_id, addressHash: row.address_hash, content: row.content }));
+    return [...rows.values()].map((row) => ({
+      userId: row.user_id,
+      addressHash: row.address_hash,
+      content: row.content,
+    }));
   }
 
   async likedAmong(ids: readonly number[], liker: string): Promise<Set<number>> {
@@ -227,7 +253,9 @@ export class KyselyCommentRepository implements CommentRepository {
         // Never below zero: a talk's count began before likes were recorded one by one.
         await trx
           .updateTable('talk')
-          .set((eb) => ({ likes: liked ? eb('likes', '+', 1) : sql<number>`case when likes > 0 then likes - 1 else 0 end` }))
+          .set((eb) => ({
+            likes: liked ? eb('likes', '+', 1) : sql<number>`case when likes > 0 then likes - 1 else 0 end`,
+          }))
           .where('id', '=', talkId)
           .execute();
       }
@@ -239,8 +267,19 @@ export class KyselyCommentRepository implements CommentRepository {
   async talkLikes(ids: readonly number[], liker: string): Promise<{ id: number; likes: number; liked: boolean }[]> {
     if (ids.length === 0) return [];
     const [talks, likes] = await Promise.all([
-      this.db.selectFrom('talk').select(['id', 'likes']).where('id', 'in', [...ids]).where('hidden', '=', 0).orderBy('id').execute(),
-      this.db.selectFrom('talk_like').select('talk_id').where('liker', '=', liker).where('talk_id', 'in', [...ids]).execute(),
+      this.db
+        .selectFrom('talk')
+        .select(['id', 'likes'])
+        .where('id', 'in', [...ids])
+        .where('hidden', '=', 0)
+        .orderBy('id')
+        .execute(),
+      this.db
+        .selectFrom('talk_like')
+        .select('talk_id')
+        .where('liker', '=', liker)
+        .where('talk_id', 'in', [...ids])
+        .execute(),
     ]);
     const liked = new Set(likes.map((row) => Number(row.talk_id)));
     return talks.map((talk) => ({ id: Number(talk.id), likes: Number(talk.likes), liked: liked.has(Number(talk.id)) }));
@@ -255,13 +294,18 @@ export class KyselyCommentRepository implements CommentRepository {
     if (query.keyword) {
       const pattern = containsPattern(query.keyword);
       filtered = filtered.where((eb) =>
-        eb.or([this.contains(sql`c.content`, pattern), this.contains(sql`c.nick_name`, pattern), this.contains(sql`c.email`, pattern)]),
+        eb.or([
+          this.contains(sql`c.content`, pattern),
+          this.contains(sql`c.nick_name`, pattern),
+          this.contains(sql`c.email`, pattern),
+        ]),
       );
     }
     const author = query.author;
     if (author) {
       if ('userId' in author) filtered = filtered.where('c.user_id', '=', author.userId);
-      else if ('email' in author) filtered = filtered.where('c.user_id', 'is', null).where('c.email', '=', author.email);
+      else if ('email' in author)
+        filtered = filtered.where('c.user_id', 'is', null).where('c.email', '=', author.email);
       else filtered = filtered.where('c.user_id', 'is', null).where('c.nick_name', '=', author.nickName);
     }
     const counted = await filtered.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
@@ -291,14 +335,24 @@ export class KyselyCommentRepository implements CommentRepository {
   }
 
   async settings(): Promise<CommentSettings> {
-    const row = await this.db.selectFrom('comment_settings').select(['visitors_may_comment', 'keywords']).where('id', '=', 1).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('comment_settings')
+      .select(['visitors_may_comment', 'keywords'])
+      .where('id', '=', 1)
+      .executeTakeFirst();
     // No row yet: the defaults (visitors may not comment, no keywords).
     if (!row) return { visitorsMayComment: false, keywords: [] };
-    return { visitorsMayComment: Number(row.visitors_may_comment) === 1, keywords: JSON.parse(row.keywords) as string[] };
+    return {
+      visitorsMayComment: Number(row.visitors_may_comment) === 1,
+      keywords: JSON.parse(row.keywords) as string[],
+    };
   }
 
   async saveSettings(settings: CommentSettings): Promise<void> {
-    const values = { visitors_may_comment: settings.visitorsMayComment ? 1 : 0, keywords: JSON.stringify(settings.keywords) };
+    const values = {
+      visitors_may_comment: settings.visitorsMayComment ? 1 : 0,
+      keywords: JSON.stringify(settings.keywords),
+    };
     await this.db
       .insertInto('comment_settings')
       .values({ id: 1, ...values, secret: newSecret() })
@@ -313,17 +367,30 @@ export class KyselyCommentRepository implements CommentRepository {
       .values({ id: 1, secret: newSecret() })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
-    const row = await this.db.selectFrom('comment_settings').select('secret').where('id', '=', 1).executeTakeFirstOrThrow();
+    const row = await this.db
+      .selectFrom('comment_settings')
+      .select('secret')
+      .where('id', '=', 1)
+      .executeTakeFirstOrThrow();
     return row.secret;
   }
 
   async administrators(): Promise<number[]> {
-    const rows = await this.db.selectFrom('user_account').select('id').where('role', '=', ADMIN_ROLE).orderBy('id').execute();
+    const rows = await this.db
+      .selectFrom('user_account')
+      .select('id')
+      .where('role', '=', ADMIN_ROLE)
+      .orderBy('id')
+      .execute();
     return rows.map((row) => Number(row.id));
   }
 
   async emailSettings(userId: number): Promise<EmailSettings | undefined> {
-    const row = await this.db.selectFrom('user_account').select(['email', 'email_notify']).where('id', '=', userId).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('user_account')
+      .select(['email', 'email_notify'])
+      .where('id', '=', userId)
+      .executeTakeFirst();
     return row && { email: row.email, notify: Number(row.email_notify) === 1 };
   }
 
@@ -357,25 +424,44 @@ export class KyselyCommentRepository implements CommentRepository {
    */
   private async decorate(rows: readonly CommentRow[]): Promise<StoredComment[]> {
     const answeredIds = [...new Set(rows.flatMap((row) => (row.reply_to === null ? [] : [row.reply_to])))];
-    const answered = answeredIds.length === 0 ? [] : await this.db.selectFrom('comment').select(['id', 'nick_name', 'user_id']).where('id', 'in', answeredIds).execute();
+    const answered =
+      answeredIds.length === 0
+        ? []
+        : await this.db
+            .selectFrom('comment')
+            .select(['id', 'nick_name', 'user_id'])
+            .where('id', 'in', answeredIds)
+            .execute();
     const userIds = [...new Set([...rows, ...answered].flatMap((row) => (row.user_id === null ? [] : [row.user_id])))];
     const users =
       userIds.length === 0
         ? []
-        : await this.db.selectFrom('user_account').select(['id', 'nick_name', 'avatar', 'role', 'email']).where('id', 'in', userIds).execute();
+        : await this.db
+            .selectFrom('user_account')
+            .select(['id', 'nick_name', 'avatar', 'role', 'email'])
+            .where('id', 'in', userIds)
+            .execute();
     const userOf = new Map(users.map((user) => [Number(user.id), user]));
     const answeredOf = new Map(answered.map((row) => [Number(row.id), row]));
     return rows.map((row) => {
       const reply = row.reply_to === null ? undefined : answeredOf.get(Number(row.reply_to));
-      return toComment(row, row.user_id === null ? undefined : userOf.get(Number(row.user_id)), reply && {
-        nickName: (reply.user_id === null ? undefined : userOf.get(Number(reply.user_id))?.nick_name) ?? reply.nick_name,
-        userId: reply.user_id === null ? null : Number(reply.user_id),
-      });
+      return toComment(
+        row,
+        row.user_id === null ? undefined : userOf.get(Number(row.user_id)),
+        reply && {
+          nickName:
+            (reply.user_id === null ? undefined : userOf.get(Number(reply.user_id))?.nick_name) ?? reply.nick_name,
+          userId: reply.user_id === null ? null : Number(reply.user_id),
+        },
+      );
     });
   }
 
   /** A status change or a deletion, with the thread's and the target's counts kept. */
-  private async change(id: number, set: { status?: CommentStatus; deleted?: 1; content?: string; html?: string; email?: string; site?: string }) {
+  private async change(
+    id: number,
+    set: { status?: CommentStatus; deleted?: 1; content?: string; html?: string; email?: string; site?: string },
+  ) {
     await this.inTransaction(async (trx) => {
       const row = await trx
         .selectFrom('comment')
@@ -411,7 +497,11 @@ export class KyselyCommentRepository implements CommentRepository {
     trx: Db,
     top: { id: number; article_id: number | null; talk_id: number | null; before: number },
   ): Promise<void> {
-    const current = await trx.selectFrom('comment').select(['parent_id', 'status', 'deleted']).where('id', '=', top.id).executeTakeFirstOrThrow();
+    const current = await trx
+      .selectFrom('comment')
+      .select(['parent_id', 'status', 'deleted'])
+      .where('id', '=', top.id)
+      .executeTakeFirstOrThrow();
     const replies = await trx
       .selectFrom('comment')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -425,7 +515,8 @@ export class KyselyCommentRepository implements CommentRepository {
       .set({ reply_count: facts.replyCount, listed: isListed(facts) ? 1 : 0 })
       .where('id', '=', top.id)
       .execute();
-    const target: CommentTarget = top.article_id !== null ? { type: 'article', id: top.article_id } : { type: 'talk', id: top.talk_id! };
+    const target: CommentTarget =
+      top.article_id !== null ? { type: 'article', id: top.article_id } : { type: 'talk', id: top.talk_id! };
     await this.addToCount(trx, target, countedIn(facts) - top.before);
   }
 
@@ -441,7 +532,9 @@ export class KyselyCommentRepository implements CommentRepository {
   /** `column` contains the folded keyword, ASCII case ignored on both dialects (SQLite's LIKE already folds ASCII). */
   private contains(column: Expression<string>, pattern: string): Expression<SqlBool> {
     const folded =
-      this.dialect === 'sqlite' ? column : sql`translate(${column}, ${sql.lit('ABCDEFGHIJKLMNOPQRSTUVWXYZ')}, ${sql.lit('abcdefghijklmnopqrstuvwxyz')})`;
+      this.dialect === 'sqlite'
+        ? column
+        : sql`translate(${column}, ${sql.lit('ABCDEFGHIJKLMNOPQRSTUVWXYZ')}, ${sql.lit('abcdefghijklmnopqrstuvwxyz')})`;
     return sql<SqlBool>`${folded} like ${pattern} escape ${sql.lit('\\')}`;
   }
 
@@ -481,7 +574,10 @@ function toComment(
 ): StoredComment {
   return {
     id: Number(row.id),
-    target: row.article_id !== null ? { type: 'article', id: Number(row.article_id) } : { type: 'talk', id: Number(row.talk_id) },
+    target:
+      row.article_id !== null
+        ? { type: 'article', id: Number(row.article_id) }
+        : { type: 'talk', id: Number(row.talk_id) },
     parentId: row.parent_id === null ? null : Number(row.parent_id),
     replyTo: row.reply_to === null ? null : Number(row.reply_to),
     replyToNickName: row.reply_to === null ? null : (answered?.nickName ?? ''),

@@ -42,7 +42,12 @@ export class CommentConsoleService {
     private readonly changes: ChangeNotifier = ignoreChanges,
   ) {}
 
-  async queue(query: { status?: string; keyword?: string; current?: string; size?: string }): Promise<ConsoleCommentPageDto> {
+  async queue(query: {
+    status?: string;
+    keyword?: string;
+    current?: string;
+    size?: string;
+  }): Promise<ConsoleCommentPageDto> {
     const status = query.status === undefined || query.status === '' ? 'pending' : parseStatus(query.status);
     const keyword = (query.keyword ?? '').trim();
     if (lengthOf(keyword) > MAX_CONSOLE_COMMENT_KEYWORD_LENGTH) {
@@ -56,7 +61,11 @@ export class CommentConsoleService {
     const comment = await this.comments.find(parseId(rawId, commentMessages.comment));
     if (!comment) throw new AppError('notFound', commentMessages.commentNotFound);
     const author: CommentAuthorKey =
-      comment.userId !== null ? { userId: comment.userId } : comment.email !== '' ? { email: comment.email } : { nickName: comment.nickName };
+      comment.userId !== null
+        ? { userId: comment.userId }
+        : comment.email !== ''
+          ? { email: comment.email }
+          : { nickName: comment.nickName };
     return this.page({ author }, query);
   }
 
@@ -68,7 +77,8 @@ export class CommentConsoleService {
   }
 
   async batch(rawIds: readonly number[], action: ConsoleCommentBatchAction): Promise<ConsoleCommentBatchDto> {
-    if (rawIds.length === 0 || rawIds.length > MAX_COMMENT_BATCH) throw new AppError('invalid', commentMessages.batchSize(MAX_COMMENT_BATCH));
+    if (rawIds.length === 0 || rawIds.length > MAX_COMMENT_BATCH)
+      throw new AppError('invalid', commentMessages.batchSize(MAX_COMMENT_BATCH));
     const ids = [...new Set(rawIds.map((id) => parseId(id, commentMessages.comment)))];
     let done = 0;
     for (const id of ids) {
@@ -112,8 +122,13 @@ export class CommentConsoleService {
     filter: Pick<CommentQueueQuery, 'status' | 'keyword' | 'author'>,
     query: { current?: string; size?: string },
   ): Promise<ConsoleCommentPageDto> {
-    const current = positive(query.current, 1, 1_000_000, commentMessages.invalidCursor);
-    const size = positive(query.size, CONSOLE_PAGE_SIZE, MAX_CONSOLE_PAGE_SIZE, commentMessages.pageSize(MAX_CONSOLE_PAGE_SIZE));
+    const current = positive(query.current, 1, 1_000_000, commentMessages.invalidPage);
+    const size = positive(
+      query.size,
+      CONSOLE_PAGE_SIZE,
+      MAX_CONSOLE_PAGE_SIZE,
+      commentMessages.pageSize(MAX_CONSOLE_PAGE_SIZE),
+    );
     const [{ items, total }, counts, settings] = await Promise.all([
       this.comments.queue({ ...filter, offset: (current - 1) * size, limit: size }),
       this.comments.statusCounts(),
@@ -122,14 +137,18 @@ export class CommentConsoleService {
     return { list: await this.toConsoleDtos(items, settings.keywords), total, current, size, counts };
   }
 
-  private async toConsoleDtos(items: readonly StoredComment[], keywords: readonly string[]): Promise<ConsoleCommentDto[]> {
+  private async toConsoleDtos(
+    items: readonly StoredComment[],
+    keywords: readonly string[],
+  ): Promise<ConsoleCommentDto[]> {
     const titles = new Map<string, { title: string; url: string }>();
     const titleOf = async (target: CommentTarget) => {
       const key = `${target.type}:${target.id}`;
       let found = titles.get(key);
       if (!found) {
         const info = await this.comments.anyTargetTitle(target);
-        const title = target.type === 'article' ? (info?.title ?? '') : commentMessages.talkTitle(excerpt(info?.title ?? '', 20));
+        const title =
+          target.type === 'article' ? (info?.title ?? '') : commentMessages.talkTitle(excerpt(info?.title ?? '', 20));
         const url = !info?.public ? '' : target.type === 'article' ? articlePath(target.id) : `/talk?id=${target.id}`;
         found = { title, url };
         titles.set(key, found);
@@ -144,7 +163,14 @@ export class CommentConsoleService {
         target: { type: c.target.type, id: c.target.id, title, url },
         parentId: c.parentId,
         replyTo: c.replyTo !== null ? { id: c.replyTo, nickName: c.replyToNickName ?? '' } : null,
-        author: { userId: c.userId, nickName: c.nickName, avatar: c.avatar, email: c.email, site: c.site, admin: c.admin },
+        author: {
+          userId: c.userId,
+          nickName: c.nickName,
+          avatar: c.avatar,
+          email: c.email,
+          site: c.site,
+          admin: c.admin,
+        },
         content: c.content,
         html: c.html,
         status: c.status,

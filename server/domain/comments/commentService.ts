@@ -26,7 +26,15 @@ import { AppError } from '../errors';
 import { escapeHtml } from '../content/html';
 import { parseId } from '../content/input';
 import { excerpt } from '../content/showcaseService';
-import type { CommentOrder, CommentTarget, CommentTargetType, EmailSettings, StoredComment, TargetInfo, Viewer } from './comment';
+import type {
+  CommentOrder,
+  CommentTarget,
+  CommentTargetType,
+  EmailSettings,
+  StoredComment,
+  TargetInfo,
+  Viewer,
+} from './comment';
 import { commentMessages } from './messages';
 import { replyMail } from './replyMail';
 import {
@@ -74,7 +82,10 @@ function parseTargetType(raw: unknown): CommentTargetType {
 
 export function parseTarget(type: unknown, id: string | number): CommentTarget {
   const targetType = parseTargetType(type);
-  return { type: targetType, id: parseId(id, targetType === 'article' ? commentMessages.article : commentMessages.talk) };
+  return {
+    type: targetType,
+    id: parseId(id, targetType === 'article' ? commentMessages.article : commentMessages.talk),
+  };
 }
 
 function parseOrder(raw: string | undefined): CommentOrder {
@@ -85,7 +96,8 @@ function parseOrder(raw: string | undefined): CommentOrder {
 
 function parseCursor(raw: string | undefined): number | undefined {
   if (raw === undefined || raw === '') return undefined;
-  if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2_147_483_647) throw new AppError('invalid', commentMessages.invalidCursor);
+  if (!/^[1-9]\d{0,9}$/.test(raw) || Number(raw) > 2_147_483_647)
+    throw new AppError('invalid', commentMessages.invalidCursor);
   return Number(raw);
 }
 
@@ -93,7 +105,9 @@ const isAdmin = (viewer: Viewer) => viewer.user?.role === ADMIN_ROLE;
 
 /** The phrase naming where a comment is, for notices and emails (not escaped). */
 export function wherePhrase(target: CommentTarget, title: string): string {
-  return target.type === 'article' ? commentMessages.notify.articleWhere(title) : commentMessages.notify.talkWhere(excerpt(title, 20));
+  return target.type === 'article'
+    ? commentMessages.notify.articleWhere(title)
+    : commentMessages.notify.talkWhere(excerpt(title, 20));
 }
 
 /**
@@ -113,7 +127,10 @@ export class CommentService {
   }
 
   /** A page of threads (`cursor`: the last id of the page before). */
-  async page(query: { type: unknown; id: string; order?: string; cursor?: string }, viewer: Viewer): Promise<CommentPageDto> {
+  async page(
+    query: { type: unknown; id: string; order?: string; cursor?: string },
+    viewer: Viewer,
+  ): Promise<CommentPageDto> {
     const target = parseTarget(query.type, query.id);
     return this.threadPage(target, parseOrder(query.order), parseCursor(query.cursor), viewer);
   }
@@ -155,12 +172,18 @@ export class CommentService {
           email: checkedEmail(body.email ?? ''),
           site: checkedSite(body.site ?? ''),
         };
-    const thread = body.replyTo === undefined ? undefined : await this.answerable(parseId(body.replyTo, commentMessages.comment), target);
+    const thread =
+      body.replyTo === undefined
+        ? undefined
+        : await this.answerable(parseId(body.replyTo, commentMessages.comment), target);
     const now = this.deps.clock.now();
     const addressHash = await this.addressHash(viewer.address, now);
     await this.refuseFloods(author.userId, addressHash, content, now);
     const admin = isAdmin(viewer);
-    const status = initialStatus({ visitor: user === null, admin }, admin ? [] : matchedKeywords(content, settings.keywords));
+    const status = initialStatus(
+      { visitor: user === null, admin },
+      admin ? [] : matchedKeywords(content, settings.keywords),
+    );
     const id = await this.comments.insert({
       target,
       parentId: thread?.parentId ?? null,
@@ -184,7 +207,8 @@ export class CommentService {
     const comment = await this.existing(rawId);
     const user = viewer.user;
     if (!user) throw new AppError('unauthenticated', commentMessages.visitorsClosed);
-    if (user.role !== ADMIN_ROLE && comment.userId !== user.id) throw new AppError('forbidden', commentMessages.notYours);
+    if (user.role !== ADMIN_ROLE && comment.userId !== user.id)
+      throw new AppError('forbidden', commentMessages.notYours);
     return this.delete(comment);
   }
 
@@ -212,7 +236,8 @@ export class CommentService {
   }
 
   async talkLikeStates(rawIds: readonly number[], viewer: Viewer): Promise<TalkLikeStateDto[]> {
-    if (rawIds.length === 0 || rawIds.length > MAX_LIKE_STATE_IDS) throw new AppError('invalid', commentMessages.likeIds(MAX_LIKE_STATE_IDS));
+    if (rawIds.length === 0 || rawIds.length > MAX_LIKE_STATE_IDS)
+      throw new AppError('invalid', commentMessages.likeIds(MAX_LIKE_STATE_IDS));
     const ids = [...new Set(rawIds.map((id) => parseId(id, commentMessages.talk)))];
     return this.comments.talkLikes(ids, await this.likerOf(viewer));
   }
@@ -239,9 +264,13 @@ export class CommentService {
     const email =
       changes.email === undefined
         ? current.email
-        : checkedEmail(changes.email, { invalid: commentMessages.account.emailInvalid, tooLong: commentMessages.account.emailTooLong });
+        : checkedEmail(changes.email, {
+            invalid: commentMessages.account.emailInvalid,
+            tooLong: commentMessages.account.emailTooLong,
+          });
     const notify = changes.notify ?? current.notify;
-    if (notify && email === '' && changes.notify === true) throw new AppError('invalid', commentMessages.account.emailRequired);
+    if (notify && email === '' && changes.notify === true)
+      throw new AppError('invalid', commentMessages.account.emailRequired);
     const next = { email, notify: notify && email !== '' };
     await this.comments.saveEmailSettings(userId, next);
     return next;
@@ -267,7 +296,10 @@ export class CommentService {
       for (const admin of await this.comments.administrators()) {
         if (told.has(admin)) continue;
         told.add(admin);
-        await this.deps.notifier.aboutComment(admin, notice(commentMessages.notify.pending(who, escapeHtml(where), words)));
+        await this.deps.notifier.aboutComment(
+          admin,
+          notice(commentMessages.notify.pending(who, escapeHtml(where), words)),
+        );
       }
       return;
     }
@@ -275,14 +307,20 @@ export class CommentService {
     if (comment.replyToUserId !== null && !told.has(comment.replyToUserId)) {
       const answered = comment.replyToUserId;
       told.add(answered);
-      await this.deps.notifier.aboutComment(answered, notice(commentMessages.notify.replied(who, escapeHtml(where), words)));
+      await this.deps.notifier.aboutComment(
+        answered,
+        notice(commentMessages.notify.replied(who, escapeHtml(where), words)),
+      );
       this.mailReply(answered, comment, where);
     }
     if (!isNew) return;
     for (const admin of await this.comments.administrators()) {
       if (told.has(admin)) continue;
       told.add(admin);
-      await this.deps.notifier.aboutComment(admin, notice(commentMessages.notify.commented(who, escapeHtml(where), words)));
+      await this.deps.notifier.aboutComment(
+        admin,
+        notice(commentMessages.notify.commented(who, escapeHtml(where), words)),
+      );
     }
   }
 
@@ -298,7 +336,13 @@ export class CommentService {
       replyTo: answersReply ? { id: comment.replyTo!, nickName: comment.replyToNickName ?? '' } : null,
       author: comment.deleted
         ? { userId: null, nickName: '', avatar: '', site: '', admin: false }
-        : { userId: comment.userId, nickName: comment.nickName, avatar: comment.avatar, site: comment.site, admin: comment.admin },
+        : {
+            userId: comment.userId,
+            nickName: comment.nickName,
+            avatar: comment.avatar,
+            site: comment.site,
+            admin: comment.admin,
+          },
       content: comment.deleted ? '' : comment.content,
       html: comment.deleted ? '' : comment.html,
       status: comment.status,
@@ -314,7 +358,10 @@ export class CommentService {
   async publicTarget(target: CommentTarget): Promise<TargetInfo> {
     const info = await this.comments.target(target);
     if (!info) {
-      throw new AppError('notFound', commentMessages.targetNotFound(target.type === 'article' ? commentMessages.article : commentMessages.talk));
+      throw new AppError(
+        'notFound',
+        commentMessages.targetNotFound(target.type === 'article' ? commentMessages.article : commentMessages.talk),
+      );
     }
     return info;
   }
@@ -326,7 +373,12 @@ export class CommentService {
     return comment;
   }
 
-  private async threadPage(target: CommentTarget, order: CommentOrder, cursor: number | undefined, viewer: Viewer): Promise<CommentPageDto> {
+  private async threadPage(
+    target: CommentTarget,
+    order: CommentOrder,
+    cursor: number | undefined,
+    viewer: Viewer,
+  ): Promise<CommentPageDto> {
     const [info, settings] = await Promise.all([this.publicTarget(target), this.comments.settings()]);
     const rows = await this.comments.threads(target, order, cursor, COMMENT_PAGE_SIZE + 1);
     const threads = rows.slice(0, COMMENT_PAGE_SIZE);

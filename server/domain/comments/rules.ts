@@ -24,21 +24,27 @@ export function foldAscii(text: string): string {
 export function checkedText(raw: string, linkCount: (text: string) => number): string {
   const text = raw.trim();
   if (text === '') throw new AppError('invalid', commentMessages.contentEmpty);
-  if (lengthOf(text) > MAX_COMMENT_LENGTH) throw new AppError('invalid', commentMessages.contentTooLong(MAX_COMMENT_LENGTH));
-  if (linkCount(text) > MAX_COMMENT_LINKS) throw new AppError('invalid', commentMessages.tooManyLinks(MAX_COMMENT_LINKS));
+  if (lengthOf(text) > MAX_COMMENT_LENGTH)
+    throw new AppError('invalid', commentMessages.contentTooLong(MAX_COMMENT_LENGTH));
+  if (linkCount(text) > MAX_COMMENT_LINKS)
+    throw new AppError('invalid', commentMessages.tooManyLinks(MAX_COMMENT_LINKS));
   return text;
 }
 
 const EMAIL = /^[^\s@<>"',;]+@[^\s@<>"',;]+\.[^\s@<>"',;.]+$/u;
 
 /** '' or a plausible address of at most MAX_COMMENT_EMAIL_LENGTH characters, trimmed. */
-export function checkedEmail(raw: string, messages: { invalid: string; tooLong: (max: number) => string } = {
-  invalid: commentMessages.emailInvalid,
-  tooLong: commentMessages.emailTooLong,
-}): string {
+export function checkedEmail(
+  raw: string,
+  messages: { invalid: string; tooLong: (max: number) => string } = {
+    invalid: commentMessages.emailInvalid,
+    tooLong: commentMessages.emailTooLong,
+  },
+): string {
   const email = raw.trim();
   if (email === '') return '';
-  if (lengthOf(email) > MAX_COMMENT_EMAIL_LENGTH) throw new AppError('invalid', messages.tooLong(MAX_COMMENT_EMAIL_LENGTH));
+  if (lengthOf(email) > MAX_COMMENT_EMAIL_LENGTH)
+    throw new AppError('invalid', messages.tooLong(MAX_COMMENT_EMAIL_LENGTH));
   if (!EMAIL.test(email)) throw new AppError('invalid', messages.invalid);
   return email;
 }
@@ -47,8 +53,10 @@ export function checkedEmail(raw: string, messages: { invalid: string; tooLong: 
 export function checkedSite(raw: string): string {
   const site = raw.trim();
   if (site === '') return '';
-  if (lengthOf(site) > MAX_COMMENT_SITE_LENGTH) throw new AppError('invalid', commentMessages.siteTooLong(MAX_COMMENT_SITE_LENGTH));
-  if (!/^https?:\/\/[^\s/?#]+\.[^\s/?#]+([/?#]\S*)?$/i.test(site)) throw new AppError('invalid', commentMessages.siteInvalid);
+  if (lengthOf(site) > MAX_COMMENT_SITE_LENGTH)
+    throw new AppError('invalid', commentMessages.siteTooLong(MAX_COMMENT_SITE_LENGTH));
+  if (!/^https?:\/\/[^\s/?#]+\.[^\s/?#]+([/?#]\S*)?$/i.test(site))
+    throw new AppError('invalid', commentMessages.siteInvalid);
   return site;
 }
 
@@ -77,7 +85,8 @@ export function checkedKeywords(raw: readonly string[]): string[] {
     seen.add(key);
     kept.push(keyword);
   }
-  if (kept.length > MAX_COMMENT_KEYWORDS) throw new AppError('invalid', commentMessages.tooManyKeywords(MAX_COMMENT_KEYWORDS));
+  if (kept.length > MAX_COMMENT_KEYWORDS)
+    throw new AppError('invalid', commentMessages.tooManyKeywords(MAX_COMMENT_KEYWORDS));
   return kept;
 }
 

@@ -14,6 +14,8 @@ export const CHAT_MAX_TEXT = 500;
 /** The server lets an author revert a message within this long (administrators always). */
 export const CHAT_REVERT_WINDOW_MS = 2 * 60_000;
 export const ADMIN_ROLE = 1;
+/** The mute lengths an administrator picks from, in minutes (10 分钟, 1 小时, 1 天: the room's longest). */
+export const MUTE_PRESETS = [10, 60, 1440] as const;
 /** Close code after a kick: no automatic reconnect. */
 export const CLOSE_KICKED = 4001;
 

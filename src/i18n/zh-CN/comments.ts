@@ -2,9 +2,6 @@
 export const comments = {
   title: '评论',
   count: (n: number) => `${n} 条评论`,
-  /** On cards: the count already compacted (1.2万). */
-  countShort: (n: string) => `${n} 条评论`,
-  hotCounts: (views: string, comments: string) => `${views} 次浏览，${comments} 条评论`,
   order: '排序',
   newest: '最新',
   oldest: '最早',
@@ -63,12 +60,6 @@ export const comments = {
   moreReplies: (n: number) => `展开剩余 ${n} 条回复`,
   avatarOf: (name: string) => `${name}的头像`,
   commentsOf: (title: string) => `「${title}」的评论`,
-
-  // Talks.
-  talkLike: '点赞这条说说',
-  talkUnlike: '取消点赞',
-  talkComments: (n: number) => `评论 ${n}`,
-  hideComments: '收起评论',
 
   // The personal centre.
   mail: {

@@ -6,6 +6,7 @@ export const commentsServer = {
   invalidTarget: '评论对象只能是文章或说说',
   invalidOrder: '排序只能是 newest 或 oldest',
   invalidCursor: '翻页位置必须是正整数',
+  invalidPage: '页码必须是正整数',
   targetNotFound: (what: string) => `${what}不存在或暂不开放评论`,
   commentNotFound: '评论不存在或已删除',
   replyNotInTarget: '回复的评论不在这里',

@@ -38,6 +38,8 @@ export const content = {
     articleTotal: '文章数目',
     talkTotal: '说说数目',
     lastUpdate: '最后更新',
+    /** The hot list's numbers, for screen readers (issue 22). */
+    hotCounts: (views: string, comments: string) => `${views} 次浏览，${comments} 条评论`,
   },
   archives: {
     summary: (n: number) => `目前共计 ${n} 篇文章，继续加油！`,
@@ -69,6 +71,20 @@ export const content = {
     permalink: '单独查看',
     image: (n: number) => `查看第 ${n} 张配图`,
     likes: (n: number) => `${n} 人点赞`,
+    like: '点赞这条说说',
+    unlike: '取消点赞',
+    comments: (n: number) => `评论 ${n}`,
+    hideComments: '收起评论',
+  },
+  /**
+   * What the reading pages show of comments before the comment section's own code (and words) arrive:
+   * the counts on cards and in the article's meta, the section's title (issue 22).
+   */
+  comments: {
+    title: '评论',
+    count: (n: number) => `${n} 条评论`,
+    /** On cards: the count already compacted (1.2万). */
+    countShort: (n: string) => `${n} 条评论`,
   },
   links: {
     title: '小伙伴们',

@@ -5,7 +5,15 @@ import { COMMENT_LINK_REL, createCommentRenderer } from '../../../server/adapter
 const renderer = createCommentRenderer();
 
 /** Every tag the comment HTML may hold, and the attributes each may carry. */
-const ALLOWED: Record<string, readonly string[]> = { p: [], br: [], strong: [], em: [], code: ['class'], pre: [], a: ['href', 'rel', 'target'] };
+const ALLOWED: Record<string, readonly string[]> = {
+  p: [],
+  br: [],
+  strong: [],
+  em: [],
+  code: ['class'],
+  pre: [],
+  a: ['href', 'rel', 'target'],
+};
 
 function expectOnlyAllowedMarkup(html: string): void {
   for (const [, tag, attributes] of html.matchAll(/<\s*([a-zA-Z0-9-]+)([^>]*)>/g)) {
@@ -20,8 +28,12 @@ function expectOnlyAllowedMarkup(html: string): void {
 
 describe('the comment renderer', () => {
   it('renders the small Markdown subset', () => {
-    expect(renderer.render('**粗** *斜* `代码`\n第二行')).toBe('<p><strong>粗</strong> <em>斜</em> <code>代码</code><br />\n第二行</p>');
-    expect(renderer.render('```ts\nconst a = 1;\n```')).toBe('<pre><code class="language-ts">const a = 1;\n</code></pre>');
+    expect(renderer.render('**粗** *斜* `代码`\n第二行')).toBe(
+      '<p><strong>粗</strong> <em>斜</em> <code>代码</code><br />\n第二行</p>',
+    );
+    expect(renderer.render('```ts\nconst a = 1;\n```')).toBe(
+      '<pre><code class="language-ts">const a = 1;\n</code></pre>',
+    );
     expect(renderer.render('看 [这里](https://example.com/a?b=1&c=2)')).toBe(
       `<p>看 <a href="https://example.com/a?b=1&amp;c=2" rel="${COMMENT_LINK_REL}" target="_blank">这里</a></p>`,
     );
@@ -43,15 +55,38 @@ describe('the comment renderer', () => {
 
   it('never lets anything but the allowed tags, attributes and link schemes through, whatever is written', () => {
     const pieces = fc.constantFrom(
-      '<script>', '</script>', '<img src=x onerror=alert(1)>', '<a href="javascript:alert(1)">', '[x](javascript:alert(1))',
-      '[y](https://ok.example)', '](', '<', '>', '"', "'", '`', '```', '**', '*', '_', '\n', '&#106;avascript:', 'https://z.example',
-      '<style>', 'onload=', '<iframe src=//evil>', '![i](https://img.example/a.png)', '<svg/onload=alert(1)>', 'mailto:a@b.cn',
+      '<script>',
+      '</script>',
+      '<img src=x onerror=alert(1)>',
+      '<a href="javascript:alert(1)">',
+      '[x](javascript:alert(1))',
+      '[y](https://ok.example)',
+      '](',
+      '<',
+      '>',
+      '"',
+      "'",
+      '`',
+      '```',
+      '**',
+      '*',
+      '_',
+      '\n',
+      '&#106;avascript:',
+      'https://z.example',
+      '<style>',
+      'onload=',
+      '<iframe src=//evil>',
+      '![i](https://img.example/a.png)',
+      '<svg/onload=alert(1)>',
+      'mailto:a@b.cn',
     );
     fc.assert(
       fc.property(fc.array(fc.oneof(pieces, fc.string({ maxLength: 5 })), { maxLength: 30 }), (parts) => {
         const html = renderer.render(parts.join(''));
         expectOnlyAllowedMarkup(html);
-        for (const [, attributes] of html.matchAll(/<a\b([^>]*)>/g)) expect(attributes).toContain(`rel="${COMMENT_LINK_REL}"`);
+        for (const [, attributes] of html.matchAll(/<a\b([^>]*)>/g))
+          expect(attributes).toContain(`rel="${COMMENT_LINK_REL}"`);
       }),
       { numRuns: 500 },
     );

@@ -9,7 +9,13 @@ import {
   type LikeStateDto,
   type TalkLikeStateDto,
 } from '../../../src/protocol/comments';
-import type { ArticleDetailDto, ArticlePageDto, HotArticleDto, TalkDto, TalkPageDto } from '../../../src/protocol/content';
+import type {
+  ArticleDetailDto,
+  ArticlePageDto,
+  HotArticleDto,
+  TalkDto,
+  TalkPageDto,
+} from '../../../src/protocol/content';
 import { rawGet } from '../cache/support';
 import { backends } from '../support/databases';
 import { startCommentSite, type CommentSite } from './support';
@@ -29,11 +35,25 @@ describe.each(await backends())('comments on $name', (backend) => {
   const test = it.skipIf(backend.skipReason !== undefined);
 
   const post = (body: object, cookie?: string, address?: string) =>
-    s.call<CommentDto>('POST', '/api/comment/add', body, { ...(cookie ? { cookie } : {}), ...(address ? { address } : {}) });
-  const onArticle = (content: string, extra: object = {}) => ({ targetType: 'article', targetId: s.articleId, content, ...extra });
+    s.call<CommentDto>('POST', '/api/comment/add', body, {
+      ...(cookie ? { cookie } : {}),
+      ...(address ? { address } : {}),
+    });
+  const onArticle = (content: string, extra: object = {}) => ({
+    targetType: 'article',
+    targetId: s.articleId,
+    content,
+    ...extra,
+  });
   const page = (type: string, id: number, query = '', cookie?: string) =>
-    s.done<CommentPageDto>('GET', `/api/comment/list?type=${type}&id=${id}${query}`, undefined, cookie ? { cookie } : {});
-  const articleCount = async () => (await s.done<ArticleDetailDto>('GET', `/api/article/getArticleById/${s.articleId}`)).comment_count;
+    s.done<CommentPageDto>(
+      'GET',
+      `/api/comment/list?type=${type}&id=${id}${query}`,
+      undefined,
+      cookie ? { cookie } : {},
+    );
+  const articleCount = async () =>
+    (await s.done<ArticleDetailDto>('GET', `/api/article/getArticleById/${s.articleId}`)).comment_count;
 
   /** A public article of its own for a test, so counts and pages are the test's alone. */
   const freshArticle = async (): Promise<number> => {
@@ -52,13 +72,22 @@ describe.each(await backends())('comments on $name', (backend) => {
     const before = (await s.done<ArticleDetailDto>('GET', `/api/article/getArticleById/${articleId}`)).comment_count;
     // The home page and the hot list as the hot path keeps them in memory: only the comment's change may drop them.
     const kept = async () => ({
-      home: (JSON.parse((await rawGet(`${s.site.url}/api/article/blogHomeGetArticleList/1/20`)).body) as { result: ArticlePageDto }).result,
-      hot: (JSON.parse((await rawGet(`${s.site.url}/api/article/getHotArticle`)).body) as { result: HotArticleDto[] }).result,
+      home: (
+        JSON.parse((await rawGet(`${s.site.url}/api/article/blogHomeGetArticleList/1/20`)).body) as {
+          result: ArticlePageDto;
+        }
+      ).result,
+      hot: (JSON.parse((await rawGet(`${s.site.url}/api/article/getHotArticle`)).body) as { result: HotArticleDto[] })
+        .result,
     });
     const cached = await kept();
     expect(cached.home.list.find((a) => a.id === articleId)?.comment_count).toBe(before);
     const answer = await post(
-      { targetType: 'article', targetId: articleId, content: '**好文** <script>alert(1)</script> [x](javascript:alert(1)) https://example.com' },
+      {
+        targetType: 'article',
+        targetId: articleId,
+        content: '**好文** <script>alert(1)</script> [x](javascript:alert(1)) https://example.com',
+      },
       reader.cookie,
     );
     expect(answer.status).toBe(200);
@@ -85,7 +114,9 @@ describe.each(await backends())('comments on $name', (backend) => {
     expect(listed.count).toBe(before + 1);
     // Another reader sees it, without the right to delete it.
     expect((await page('article', articleId)).list[0]).toMatchObject({ id: comment.id, canDelete: false });
-    expect((await s.done<ArticleDetailDto>('GET', `/api/article/getArticleById/${articleId}`)).comment_count).toBe(before + 1);
+    expect((await s.done<ArticleDetailDto>('GET', `/api/article/getArticleById/${articleId}`)).comment_count).toBe(
+      before + 1,
+    );
     const fresh = await kept();
     expect(fresh.home.list.find((a) => a.id === articleId)?.comment_count).toBe(before + 1);
     const hot = fresh.hot;
@@ -114,7 +145,9 @@ describe.each(await backends())('comments on $name', (backend) => {
         ['talk', 999_999, text.talk],
       ] as const) {
         const refusal = { status: 404, body: { code: 404, result: null, message: text.targetNotFound(what) } };
-        expect(await post({ targetType: type, targetId: id, content: '你好' }, reader.cookie), `${type} ${id}`).toEqual(refusal);
+        expect(await post({ targetType: type, targetId: id, content: '你好' }, reader.cookie), `${type} ${id}`).toEqual(
+          refusal,
+        );
         expect(await s.call('GET', `/api/comment/list?type=${type}&id=${id}`)).toEqual(refusal);
       }
       expect(await s.call('PUT', `/api/talk/like/${hiddenTalk}`, { liked: true })).toMatchObject({ status: 404 });
@@ -137,7 +170,10 @@ describe.each(await backends())('comments on $name', (backend) => {
   ])('refuses a post %j with 400 and a Chinese message', async (change, message) => {
     if (backend.skipReason) return;
     const reader = await s.reader();
-    expect(await post({ ...onArticle('正常的内容'), ...change }, reader.cookie)).toEqual({ status: 400, body: { code: 400, result: null, message } });
+    expect(await post({ ...onArticle('正常的内容'), ...change }, reader.cookie)).toEqual({
+      status: 400,
+      body: { code: 400, result: null, message },
+    });
   });
 
   test('counts a comment of 1000 characters (an emoji is one) as allowed', async () => {
@@ -152,7 +188,10 @@ describe.each(await backends())('comments on $name', (backend) => {
       [`type=user&id=1`, text.invalidTarget],
       [`type=talk&id=x`, zhCN.contentServer.invalidId(text.talk)],
     ]) {
-      expect(await s.call('GET', `/api/comment/list?${query}`), query).toEqual({ status: 400, body: { code: 400, result: null, message } });
+      expect(await s.call('GET', `/api/comment/list?${query}`), query).toEqual({
+        status: 400,
+        body: { code: 400, result: null, message },
+      });
     }
     const missing = await s.call('GET', '/api/comment/list?type=article');
     expect(missing.status).toBe(400);
@@ -161,11 +200,23 @@ describe.each(await backends())('comments on $name', (backend) => {
 
   test('visitors may not comment until the administrator allows it; then they need a nickname and wait for review', async () => {
     const articleId = await freshArticle();
-    const body = { targetType: 'article', targetId: articleId, content: '路过留言', nickName: '路人甲', email: 'walker@example.com', site: 'https://walker.example' };
+    const body = {
+      targetType: 'article',
+      targetId: articleId,
+      content: '路过留言',
+      nickName: '路人甲',
+      email: 'walker@example.com',
+      site: 'https://walker.example',
+    };
     expect(await post(body)).toEqual({ status: 401, body: { code: 401, result: null, message: text.visitorsClosed } });
     expect((await page('article', articleId)).visitorsMayComment).toBe(false);
 
-    await s.done('PUT', '/api/admin/comments/settings', { visitorsMayComment: true, keywords: [] }, { cookie: s.admin });
+    await s.done(
+      'PUT',
+      '/api/admin/comments/settings',
+      { visitorsMayComment: true, keywords: [] },
+      { cookie: s.admin },
+    );
     try {
       expect((await page('article', articleId)).visitorsMayComment).toBe(true);
       for (const [change, message] of [
@@ -181,14 +232,22 @@ describe.each(await backends())('comments on $name', (backend) => {
 
       const answer = await post(body);
       expect(answer.status).toBe(200);
-      expect(answer.body.result).toMatchObject({ status: 'pending', author: { userId: null, nickName: '路人甲', site: 'https://walker.example' }, canDelete: false });
+      expect(answer.body.result).toMatchObject({
+        status: 'pending',
+        author: { userId: null, nickName: '路人甲', site: 'https://walker.example' },
+        canDelete: false,
+      });
       const waiting = answer.body.result.id;
       expect((await page('article', articleId)).list.map((c) => c.id)).not.toContain(waiting);
       expect((await page('article', articleId)).count).toBe(0);
       // Nobody reaches a waiting comment: no reply, no like.
       const reader = await s.reader();
-      expect((await post({ ...onArticle('回复'), targetId: articleId, replyTo: waiting }, reader.cookie)).status).toBe(404);
-      expect((await s.call('PUT', `/api/comment/like/${waiting}`, { liked: true }, { cookie: reader.cookie })).status).toBe(404);
+      expect((await post({ ...onArticle('回复'), targetId: articleId, replyTo: waiting }, reader.cookie)).status).toBe(
+        404,
+      );
+      expect(
+        (await s.call('PUT', `/api/comment/like/${waiting}`, { liked: true }, { cookie: reader.cookie })).status,
+      ).toBe(404);
 
       const queue = await s.done<{ list: { id: number; author: { email: string } }[]; counts: { pending: number } }>(
         'GET',
@@ -206,14 +265,25 @@ describe.each(await backends())('comments on $name', (backend) => {
       expect((await page('article', articleId)).list).toEqual([]);
       expect(await articleCountOf(articleId)).toBe(0);
     } finally {
-      await s.done('PUT', '/api/admin/comments/settings', { visitorsMayComment: false, keywords: [] }, { cookie: s.admin });
+      await s.done(
+        'PUT',
+        '/api/admin/comments/settings',
+        { visitorsMayComment: false, keywords: [] },
+        { cookie: s.admin },
+      );
     }
   });
 
-  const articleCountOf = async (id: number) => (await s.done<ArticleDetailDto>('GET', `/api/article/getArticleById/${id}`)).comment_count;
+  const articleCountOf = async (id: number) =>
+    (await s.done<ArticleDetailDto>('GET', `/api/article/getArticleById/${id}`)).comment_count;
 
   test("a comment matching the administrator's keywords waits for review, and the console says why", async () => {
-    await s.done('PUT', '/api/admin/comments/settings', { visitorsMayComment: false, keywords: [' 代开发票 ', 'CASINO', 'casino', ''] }, { cookie: s.admin });
+    await s.done(
+      'PUT',
+      '/api/admin/comments/settings',
+      { visitorsMayComment: false, keywords: [' 代开发票 ', 'CASINO', 'casino', ''] },
+      { cookie: s.admin },
+    );
     try {
       expect(await s.done('GET', '/api/admin/comments/settings', undefined, { cookie: s.admin })).toEqual({
         visitorsMayComment: false,
@@ -224,21 +294,38 @@ describe.each(await backends())('comments on $name', (backend) => {
       expect(held.status).toBe('pending');
       expect((await post(onArticle('正常的评论，没有关键词'), reader.cookie)).body.result.status).toBe('approved');
       const row = (
-        await s.done<{ list: { id: number; matchedKeywords: string[] }[] }>('GET', `/api/admin/comments?status=pending&keyword=casino`, undefined, {
-          cookie: s.admin,
-        })
+        await s.done<{ list: { id: number; matchedKeywords: string[] }[] }>(
+          'GET',
+          `/api/admin/comments?status=pending&keyword=casino`,
+          undefined,
+          {
+            cookie: s.admin,
+          },
+        )
       ).list.find((c) => c.id === held.id);
       expect(row?.matchedKeywords).toEqual(['CASINO']);
       // The administrator's own comments never wait.
       expect((await post(onArticle('博主说：casino 是个例子'), s.admin)).body.result.status).toBe('approved');
     } finally {
-      await s.done('PUT', '/api/admin/comments/settings', { visitorsMayComment: false, keywords: [] }, { cookie: s.admin });
+      await s.done(
+        'PUT',
+        '/api/admin/comments/settings',
+        { visitorsMayComment: false, keywords: [] },
+        { cookie: s.admin },
+      );
     }
     for (const [keywords, message] of [
       [['字'.repeat(51)], text.keywordEntryTooLong(50)],
       [Array.from({ length: 501 }, (_, i) => `词${i}`), text.tooManyKeywords(500)],
     ] as const) {
-      expect(await s.call('PUT', '/api/admin/comments/settings', { visitorsMayComment: false, keywords }, { cookie: s.admin })).toEqual({
+      expect(
+        await s.call(
+          'PUT',
+          '/api/admin/comments/settings',
+          { visitorsMayComment: false, keywords },
+          { cookie: s.admin },
+        ),
+      ).toEqual({
         status: 400,
         body: { code: 400, result: null, message },
       });
@@ -248,16 +335,23 @@ describe.each(await backends())('comments on $name', (backend) => {
   test('limits each user and each address to 5 comments a minute, and refuses the same text twice in a minute', async () => {
     const reader = await s.reader();
     for (let i = 1; i <= 5; i++) expect((await post(onArticle(`第 ${i} 条`), reader.cookie)).status).toBe(200);
-    expect(await post(onArticle('第 6 条'), reader.cookie)).toEqual({ status: 429, body: { code: 429, result: null, message: text.tooFast(5) } });
+    expect(await post(onArticle('第 6 条'), reader.cookie)).toEqual({
+      status: 429,
+      body: { code: 429, result: null, message: text.tooFast(5) },
+    });
 
     const other = await s.reader();
     expect((await post(onArticle('同一句话'), other.cookie)).status).toBe(200);
-    expect(await post(onArticle('同一句话'), other.cookie)).toEqual({ status: 429, body: { code: 429, result: null, message: text.duplicate } });
+    expect(await post(onArticle('同一句话'), other.cookie)).toEqual({
+      status: 429,
+      body: { code: 429, result: null, message: text.duplicate },
+    });
     expect(await post(onArticle('  同一句话 '), other.cookie)).toMatchObject({ status: 429 });
 
     // Five different accounts from one address: the address is limited too.
     const address = '10.200.0.1';
-    for (let i = 1; i <= 5; i++) expect((await post(onArticle(`同一地址 ${i}`), (await s.reader()).cookie, address)).status).toBe(200);
+    for (let i = 1; i <= 5; i++)
+      expect((await post(onArticle(`同一地址 ${i}`), (await s.reader()).cookie, address)).status).toBe(200);
     expect(await post(onArticle('同一地址 6'), (await s.reader()).cookie, address)).toEqual({
       status: 429,
       body: { code: 429, result: null, message: text.tooFast(5) },
@@ -268,7 +362,12 @@ describe.each(await backends())('comments on $name', (backend) => {
     const articleId = await freshArticle();
     const alice = await s.reader('爱丽丝');
     const bob = await s.reader('鲍勃');
-    const on = (content: string, extra: object = {}) => ({ targetType: 'article', targetId: articleId, content, ...extra });
+    const on = (content: string, extra: object = {}) => ({
+      targetType: 'article',
+      targetId: articleId,
+      content,
+      ...extra,
+    });
     const top = (await post(on('顶层评论'), alice.cookie)).body.result;
     const replies: CommentDto[] = [];
     for (let i = 1; i <= 5; i++) {
@@ -306,7 +405,10 @@ describe.each(await backends())('comments on $name', (backend) => {
     // Four each: under the limit of five a minute per user.
     const authors = [await s.reader(), await s.reader(), await s.reader()];
     for (let i = 0; i < 12; i++) {
-      ids.push((await post({ targetType: 'article', targetId: articleId, content: `第 ${i} 楼` }, authors[i % 3]!.cookie)).body.result.id);
+      ids.push(
+        (await post({ targetType: 'article', targetId: articleId, content: `第 ${i} 楼` }, authors[i % 3]!.cookie)).body
+          .result.id,
+      );
     }
     const newest = await page('article', articleId);
     expect(newest.list.map((c) => c.id)).toEqual([...ids].reverse().slice(0, COMMENT_PAGE_SIZE));
@@ -324,25 +426,41 @@ describe.each(await backends())('comments on $name', (backend) => {
     const articleId = await freshArticle();
     const alice = await s.reader();
     const bob = await s.reader();
-    const on = (content: string, extra: object = {}) => ({ targetType: 'article', targetId: articleId, content, ...extra });
+    const on = (content: string, extra: object = {}) => ({
+      targetType: 'article',
+      targetId: articleId,
+      content,
+      ...extra,
+    });
     const lonely = (await post(on('没人回复的评论'), alice.cookie)).body.result;
     const top = (await post(on('有回复的评论'), alice.cookie)).body.result;
     const reply = (await post(on('一条回复', { replyTo: top.id }), bob.cookie)).body.result;
     expect(await articleCountOf(articleId)).toBe(3);
 
-    expect(await s.call('DELETE', `/api/comment/delete/${lonely.id}`)).toEqual({ status: 401, body: { code: 401, result: null, message: account.loginRequired } });
+    expect(await s.call('DELETE', `/api/comment/delete/${lonely.id}`)).toEqual({
+      status: 401,
+      body: { code: 401, result: null, message: account.loginRequired },
+    });
     expect(await s.call('DELETE', `/api/comment/delete/${lonely.id}`, undefined, { cookie: bob.cookie })).toEqual({
       status: 403,
       body: { code: 403, result: null, message: text.notYours },
     });
-    expect(await s.done<CommentDeletedDto>('DELETE', `/api/comment/delete/${lonely.id}`, undefined, { cookie: alice.cookie })).toEqual({
+    expect(
+      await s.done<CommentDeletedDto>('DELETE', `/api/comment/delete/${lonely.id}`, undefined, {
+        cookie: alice.cookie,
+      }),
+    ).toEqual({
       id: lonely.id,
       kept: false,
       count: 2,
     });
-    expect((await s.call('DELETE', `/api/comment/delete/${lonely.id}`, undefined, { cookie: alice.cookie })).status).toBe(404);
+    expect(
+      (await s.call('DELETE', `/api/comment/delete/${lonely.id}`, undefined, { cookie: alice.cookie })).status,
+    ).toBe(404);
 
-    expect(await s.done<CommentDeletedDto>('DELETE', `/api/comment/delete/${top.id}`, undefined, { cookie: alice.cookie })).toEqual({
+    expect(
+      await s.done<CommentDeletedDto>('DELETE', `/api/comment/delete/${top.id}`, undefined, { cookie: alice.cookie }),
+    ).toEqual({
       id: top.id,
       kept: true,
       count: 1,
@@ -362,7 +480,9 @@ describe.each(await backends())('comments on $name', (backend) => {
     expect((await post(on('再回复', { replyTo: top.id }), bob.cookie)).status).toBe(404);
 
     // The administrator deletes anyone's reply; the placeholder then has nothing to hold and goes too.
-    expect(await s.done<CommentDeletedDto>('DELETE', `/api/comment/delete/${reply.id}`, undefined, { cookie: s.admin })).toEqual({
+    expect(
+      await s.done<CommentDeletedDto>('DELETE', `/api/comment/delete/${reply.id}`, undefined, { cookie: s.admin }),
+    ).toEqual({
       id: reply.id,
       kept: false,
       count: 0,
@@ -374,7 +494,8 @@ describe.each(await backends())('comments on $name', (backend) => {
   test('likes: one per user, taken back at will; a visitor is one liker a day per address and browser', async () => {
     const reader = await s.reader();
     const comment = (await post(onArticle('点赞测试'), reader.cookie)).body.result;
-    const like = (liked: boolean, caller: object) => s.done<LikeStateDto>('PUT', `/api/comment/like/${comment.id}`, { liked }, caller);
+    const like = (liked: boolean, caller: object) =>
+      s.done<LikeStateDto>('PUT', `/api/comment/like/${comment.id}`, { liked }, caller);
     expect(await like(true, { cookie: reader.cookie })).toEqual({ likes: 1, liked: true });
     expect(await like(true, { cookie: reader.cookie })).toEqual({ likes: 1, liked: true });
     const other = await s.reader();
@@ -385,33 +506,52 @@ describe.each(await backends())('comments on $name', (backend) => {
     expect(await like(true, visitor)).toEqual({ likes: 2, liked: true });
     expect(await like(true, { ...visitor, userAgent: 'another browser' })).toEqual({ likes: 3, liked: true });
     const seen = async (caller: object) =>
-      (await s.done<CommentPageDto>('GET', `/api/comment/list?type=article&id=${s.articleId}`, undefined, caller)).list.find((c) => c.id === comment.id);
+      (
+        await s.done<CommentPageDto>('GET', `/api/comment/list?type=article&id=${s.articleId}`, undefined, caller)
+      ).list.find((c) => c.id === comment.id);
     expect(await seen({ cookie: reader.cookie })).toMatchObject({ likes: 3, liked: true });
     expect(await seen(visitor)).toMatchObject({ liked: true });
     expect(await seen({ cookie: other.cookie })).toMatchObject({ liked: false });
-    expect((await s.call('PUT', `/api/comment/like/${comment.id}`, { liked: 'yes' }, { cookie: reader.cookie })).status).toBe(400);
+    expect(
+      (await s.call('PUT', `/api/comment/like/${comment.id}`, { liked: 'yes' }, { cookie: reader.cookie })).status,
+    ).toBe(400);
   });
 
   test('talks can be liked once per user, and their cards show likes and comment counts', async () => {
     const reader = await s.reader();
     const talkOf = () => s.done<TalkDto>('GET', `/api/talk/getTalkById/${s.talkId}`);
     const before = await talkOf();
-    expect(await s.done<LikeStateDto>('PUT', `/api/talk/like/${s.talkId}`, { liked: true }, { cookie: reader.cookie })).toEqual({
+    expect(
+      await s.done<LikeStateDto>('PUT', `/api/talk/like/${s.talkId}`, { liked: true }, { cookie: reader.cookie }),
+    ).toEqual({
       likes: before.likes + 1,
       liked: true,
     });
-    expect(await s.done<LikeStateDto>('PUT', `/api/talk/like/${s.talkId}`, { liked: true }, { cookie: reader.cookie })).toMatchObject({ likes: before.likes + 1 });
-    expect(await s.done<TalkLikeStateDto[]>('POST', '/api/talk/likeState', { ids: [s.talkId, 999_999] }, { cookie: reader.cookie })).toEqual([
-      { id: s.talkId, likes: before.likes + 1, liked: true },
-    ]);
-    expect((await s.call('POST', '/api/talk/likeState', { ids: [] }, { cookie: reader.cookie })).body.message).toBe(text.likeIds(50));
+    expect(
+      await s.done<LikeStateDto>('PUT', `/api/talk/like/${s.talkId}`, { liked: true }, { cookie: reader.cookie }),
+    ).toMatchObject({ likes: before.likes + 1 });
+    expect(
+      await s.done<TalkLikeStateDto[]>(
+        'POST',
+        '/api/talk/likeState',
+        { ids: [s.talkId, 999_999] },
+        { cookie: reader.cookie },
+      ),
+    ).toEqual([{ id: s.talkId, likes: before.likes + 1, liked: true }]);
+    expect((await s.call('POST', '/api/talk/likeState', { ids: [] }, { cookie: reader.cookie })).body.message).toBe(
+      text.likeIds(50),
+    );
 
     await post({ targetType: 'talk', targetId: s.talkId, content: '说说下的评论' }, reader.cookie);
     const after = await talkOf();
     expect(after.comment_count).toBe(before.comment_count + 1);
-    const card = (await s.done<TalkPageDto>('GET', '/api/talk/blogGetTalkList/1/50')).list.find((t) => t.id === s.talkId);
+    const card = (await s.done<TalkPageDto>('GET', '/api/talk/blogGetTalkList/1/50')).list.find(
+      (t) => t.id === s.talkId,
+    );
     expect(card).toMatchObject({ likes: before.likes + 1, comment_count: before.comment_count + 1 });
-    expect(await s.done<LikeStateDto>('PUT', `/api/talk/like/${s.talkId}`, { liked: false }, { cookie: reader.cookie })).toEqual({
+    expect(
+      await s.done<LikeStateDto>('PUT', `/api/talk/like/${s.talkId}`, { liked: false }, { cookie: reader.cookie }),
+    ).toEqual({
       likes: before.likes,
       liked: false,
     });
@@ -436,14 +576,28 @@ describe.each(await backends())('comments on $name', (backend) => {
     expect((await s.notices(s.admin)).some((n) => n.comment_id === reply.id)).toBe(true);
     expect((await s.notices(bob.cookie)).some((n) => n.comment_id === reply.id)).toBe(false);
 
-    const onTalk = (await post({ targetType: 'talk', targetId: s.talkId, content: '说说真好' }, alice.cookie)).body.result;
-    expect((await s.notices(s.admin)).find((n) => n.comment_id === onTalk.id)).toMatchObject({ type: 2, to_id: s.talkId });
-    const talkReply = (await post({ targetType: 'talk', targetId: s.talkId, content: '同感', replyTo: onTalk.id }, bob.cookie)).body.result;
-    expect((await s.notices(alice.cookie)).find((n) => n.comment_id === talkReply.id)).toMatchObject({ type: 2, to_id: s.talkId });
+    const onTalk = (await post({ targetType: 'talk', targetId: s.talkId, content: '说说真好' }, alice.cookie)).body
+      .result;
+    expect((await s.notices(s.admin)).find((n) => n.comment_id === onTalk.id)).toMatchObject({
+      type: 2,
+      to_id: s.talkId,
+    });
+    const talkReply = (
+      await post({ targetType: 'talk', targetId: s.talkId, content: '同感', replyTo: onTalk.id }, bob.cookie)
+    ).body.result;
+    expect((await s.notices(alice.cookie)).find((n) => n.comment_id === talkReply.id)).toMatchObject({
+      type: 2,
+      to_id: s.talkId,
+    });
   });
 
   test('tells the administrators of a comment waiting for review, and its answered author only once it is approved', async () => {
-    await s.done('PUT', '/api/admin/comments/settings', { visitorsMayComment: false, keywords: ['待审词'] }, { cookie: s.admin });
+    await s.done(
+      'PUT',
+      '/api/admin/comments/settings',
+      { visitorsMayComment: false, keywords: ['待审词'] },
+      { cookie: s.admin },
+    );
     try {
       const alice = await s.reader();
       const bob = await s.reader();
@@ -452,23 +606,47 @@ describe.each(await backends())('comments on $name', (backend) => {
       expect(held.status).toBe('pending');
       expect((await s.notices(s.admin)).find((n) => n.comment_id === held.id)?.message).toContain('等待审核');
       expect((await s.notices(alice.cookie)).some((n) => n.comment_id === held.id)).toBe(false);
-      await s.done('POST', '/api/admin/comments/batch', { ids: [held.id, 999_999], action: 'approve' }, { cookie: s.admin });
+      await s.done(
+        'POST',
+        '/api/admin/comments/batch',
+        { ids: [held.id, 999_999], action: 'approve' },
+        { cookie: s.admin },
+      );
       expect((await s.notices(alice.cookie)).filter((n) => n.comment_id === held.id)).toHaveLength(1);
     } finally {
-      await s.done('PUT', '/api/admin/comments/settings', { visitorsMayComment: false, keywords: [] }, { cookie: s.admin });
+      await s.done(
+        'PUT',
+        '/api/admin/comments/settings',
+        { visitorsMayComment: false, keywords: [] },
+        { cookie: s.admin },
+      );
     }
   });
 
   test("the console: queue by status with search and paging, a commenter's other comments, spam, delete", async () => {
     const carol = await s.reader('卡萝尔');
     const first = (await post(onArticle('卡萝尔的第一条 Findme'), carol.cookie)).body.result;
-    const second = (await post({ targetType: 'talk', targetId: s.talkId, content: '卡萝尔的第二条' }, carol.cookie)).body.result;
-    type Page = { list: { id: number; target: { type: string; title: string; url: string } }[]; total: number; current: number; size: number; counts: Record<string, number> };
-    const found = await s.done<Page>('GET', `/api/admin/comments?status=approved&keyword=${encodeURIComponent('findME')}`, undefined, { cookie: s.admin });
+    const second = (await post({ targetType: 'talk', targetId: s.talkId, content: '卡萝尔的第二条' }, carol.cookie))
+      .body.result;
+    type Page = {
+      list: { id: number; target: { type: string; title: string; url: string } }[];
+      total: number;
+      current: number;
+      size: number;
+      counts: Record<string, number>;
+    };
+    const found = await s.done<Page>(
+      'GET',
+      `/api/admin/comments?status=approved&keyword=${encodeURIComponent('findME')}`,
+      undefined,
+      { cookie: s.admin },
+    );
     expect(found.list.map((c) => c.id)).toEqual([first.id]);
     expect(found.list[0]!.target).toMatchObject({ type: 'article', url: `/article?id=${s.articleId}` });
     expect(found.counts.approved).toBeGreaterThan(1);
-    const paged = await s.done<Page>('GET', '/api/admin/comments?status=approved&size=1&current=2', undefined, { cookie: s.admin });
+    const paged = await s.done<Page>('GET', '/api/admin/comments?status=approved&size=1&current=2', undefined, {
+      cookie: s.admin,
+    });
     expect(paged).toMatchObject({ current: 2, size: 1 });
     expect(paged.list).toHaveLength(1);
 
@@ -481,7 +659,10 @@ describe.each(await backends())('comments on $name', (backend) => {
     expect(spam.list.map((c) => c.id)).toContain(second.id);
     expect((await page('talk', s.talkId)).list.map((c) => c.id)).not.toContain(second.id);
 
-    expect(await s.done('DELETE', `/api/admin/comments/${first.id}`, undefined, { cookie: s.admin })).toMatchObject({ id: first.id, kept: false });
+    expect(await s.done('DELETE', `/api/admin/comments/${first.id}`, undefined, { cookie: s.admin })).toMatchObject({
+      id: first.id,
+      kept: false,
+    });
     const left = await s.done<Page>('GET', `/api/admin/comments/${second.id}/author`, undefined, { cookie: s.admin });
     expect(left.list.map((c) => c.id)).toEqual([second.id]);
 
@@ -493,9 +674,14 @@ describe.each(await backends())('comments on $name', (backend) => {
       ['POST', '/api/admin/comments/batch', { ids: [1], action: 'burn' }, `${zhCN.server.invalidRequest}：action`],
       ['PUT', '/api/admin/comments/abc/status', { status: 'approved' }, zhCN.contentServer.invalidId(text.comment)],
     ] as const) {
-      expect(await s.call(method, url, payload, { cookie: s.admin }), `${method} ${url}`).toEqual({ status: 400, body: { code: 400, result: null, message } });
+      expect(await s.call(method, url, payload, { cookie: s.admin }), `${method} ${url}`).toEqual({
+        status: 400,
+        body: { code: 400, result: null, message },
+      });
     }
-    expect((await s.call('PUT', '/api/admin/comments/999999/status', { status: 'approved' }, { cookie: s.admin })).status).toBe(404);
+    expect(
+      (await s.call('PUT', '/api/admin/comments/999999/status', { status: 'approved' }, { cookie: s.admin })).status,
+    ).toBe(404);
   });
 
   test('refuses every console comment call to a visitor (401) and a reader (403)', async () => {
@@ -509,22 +695,38 @@ describe.each(await backends())('comments on $name', (backend) => {
       ['GET', '/api/admin/comments/settings'],
       ['PUT', '/api/admin/comments/settings', { visitorsMayComment: true, keywords: [] }],
     ] as const) {
-      expect(await s.call(method, url, payload), `${method} ${url}`).toEqual({ status: 401, body: { code: 401, result: null, message: account.loginRequired } });
+      expect(await s.call(method, url, payload), `${method} ${url}`).toEqual({
+        status: 401,
+        body: { code: 401, result: null, message: account.loginRequired },
+      });
       expect(await s.call(method, url, payload, { cookie: reader.cookie }), `${method} ${url}`).toEqual({
         status: 403,
         body: { code: 403, result: null, message: account.adminRequired },
       });
     }
-    expect((await s.done<{ visitorsMayComment: boolean }>('GET', '/api/admin/comments/settings', undefined, { cookie: s.admin })).visitorsMayComment).toBe(false);
+    expect(
+      (
+        await s.done<{ visitorsMayComment: boolean }>('GET', '/api/admin/comments/settings', undefined, {
+          cookie: s.admin,
+        })
+      ).visitorsMayComment,
+    ).toBe(false);
   });
 
   test('keeps the stored counts equal to a recount after all of the above', async () => {
-    const articles = await s.db.db.selectFrom('article').select(['id', 'comment_count']).where('status', '=', 'public').execute();
+    const articles = await s.db.db
+      .selectFrom('article')
+      .select(['id', 'comment_count'])
+      .where('status', '=', 'public')
+      .execute();
     for (const article of articles) {
       const threads: CommentPageDto['list'] = [];
       let cursor: number | null = null;
       do {
-        const next: CommentPageDto = await s.done<CommentPageDto>('GET', `/api/comment/list?type=article&id=${article.id}${cursor ? `&cursor=${cursor}` : ''}`);
+        const next: CommentPageDto = await s.done<CommentPageDto>(
+          'GET',
+          `/api/comment/list?type=article&id=${article.id}${cursor ? `&cursor=${cursor}` : ''}`,
+        );
         threads.push(...next.list);
         cursor = next.nextCursor;
       } while (cursor !== null);

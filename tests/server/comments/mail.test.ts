@@ -29,7 +29,12 @@ async function startInbox(): Promise<{ port: number; mails: Mail[]; close(): Pro
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
-        mails.push(parseMail(Buffer.concat(chunks).toString('utf8'), session.envelope.rcptTo.map((r) => r.address)));
+        mails.push(
+          parseMail(
+            Buffer.concat(chunks).toString('utf8'),
+            session.envelope.rcptTo.map((r) => r.address),
+          ),
+        );
         callback();
       });
     },
@@ -48,7 +53,13 @@ function parseMail(raw: string, to: string[]): Mail {
     const found = parts.find((p) => (p.headers.get('content-type') ?? '').startsWith(type));
     return found ? decodeBody(found.body, found.headers.get('content-transfer-encoding') ?? '') : '';
   };
-  return { to, headers, subject: decodeWords(headers.get('subject') ?? ''), text: part('text/plain'), html: part('text/html') };
+  return {
+    to,
+    headers,
+    subject: decodeWords(headers.get('subject') ?? ''),
+    text: part('text/plain'),
+    html: part('text/html'),
+  };
 }
 
 function splitEntity(raw: string): { headers: Map<string, string>; body: string } {
@@ -65,7 +76,9 @@ function splitEntity(raw: string): { headers: Map<string, string>; body: string 
 function decodeBody(body: string, encoding: string): string {
   if (/base64/i.test(encoding)) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (/quoted-printable/i.test(encoding)) {
-    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const bytes = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
     return Buffer.from(bytes, 'latin1').toString('utf8');
   }
   return body;
@@ -77,7 +90,12 @@ function decodeWords(value: string): string {
     .replace(/=\?utf-8\?([BQ])\?([^?]*)\?=/gi, (_, kind: string, data: string) =>
       kind.toUpperCase() === 'B'
         ? Buffer.from(data, 'base64').toString('utf8')
-        : Buffer.from(data.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+        : Buffer.from(
+            data
+              .replace(/_/g, ' ')
+              .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+            'latin1',
+          ).toString('utf8'),
     );
 }
 
@@ -109,19 +127,37 @@ describe('reply emails through a real SMTP server', () => {
         [{ email: 'not an address' }, text.account.emailInvalid],
         [{ email_notify: true }, text.account.emailRequired],
       ] as const) {
-        expect(await s.call('PUT', '/api/user/updateOwnUserInfo', body, { cookie: alice.cookie })).toEqual({ status: 400, body: { code: 400, result: null, message } });
+        expect(await s.call('PUT', '/api/user/updateOwnUserInfo', body, { cookie: alice.cookie })).toEqual({
+          status: 400,
+          body: { code: 400, result: null, message },
+        });
       }
-      expect(await optIn(s, alice.cookie, ' alice@example.com ')).toMatchObject({ email: 'alice@example.com', email_notify: true });
+      expect(await optIn(s, alice.cookie, ' alice@example.com ')).toMatchObject({
+        email: 'alice@example.com',
+        email_notify: true,
+      });
       expect(await s.done<UserInfoDto>('GET', '/api/user/current', undefined, { cookie: alice.cookie })).toMatchObject({
         email: 'alice@example.com',
         email_notify: true,
       });
       // Nobody else is told the address.
-      expect(await s.done<UserInfoDto>('GET', `/api/user/getUserInfoById/${alice.id}`, undefined, { cookie: bob.cookie })).not.toHaveProperty('email');
+      expect(
+        await s.done<UserInfoDto>('GET', `/api/user/getUserInfoById/${alice.id}`, undefined, { cookie: bob.cookie }),
+      ).not.toHaveProperty('email');
 
-      const on = (content: string, extra: object = {}) => ({ targetType: 'article', targetId: s.articleId, content, ...extra });
+      const on = (content: string, extra: object = {}) => ({
+        targetType: 'article',
+        targetId: s.articleId,
+        content,
+        ...extra,
+      });
       const top = await s.done<CommentDto>('POST', '/api/comment/add', on('**我的**观点'), { cookie: alice.cookie });
-      const reply = await s.done<CommentDto>('POST', '/api/comment/add', on('同意！<script>alert(1)</script>', { replyTo: top.id }), { cookie: bob.cookie });
+      const reply = await s.done<CommentDto>(
+        'POST',
+        '/api/comment/add',
+        on('同意！<script>alert(1)</script>', { replyTo: top.id }),
+        { cookie: bob.cookie },
+      );
       await until(() => inbox.mails.length === 1);
       const mail = inbox.mails[0]!;
       expect(mail.to).toEqual(['alice@example.com']);
@@ -146,10 +182,15 @@ describe('reply emails through a real SMTP server', () => {
       expect(page.statusCode).toBe(200);
       expect(page.headers['content-type']).toMatch(/^text\/html/);
       expect(page.body).toContain(text.unsubscribe.done);
-      const forged = await s.site.app.inject({ method: 'GET', url: path.replace(/.$/, (c) => (c === '0' ? '1' : '0')) });
+      const forged = await s.site.app.inject({
+        method: 'GET',
+        url: path.replace(/.$/, (c) => (c === '0' ? '1' : '0')),
+      });
       expect(forged.statusCode).toBe(400);
       expect(forged.body).toContain(text.unsubscribe.invalid);
-      expect(await s.done<UserInfoDto>('GET', '/api/user/current', undefined, { cookie: alice.cookie })).toMatchObject({ email_notify: false });
+      expect(await s.done<UserInfoDto>('GET', '/api/user/current', undefined, { cookie: alice.cookie })).toMatchObject({
+        email_notify: false,
+      });
 
       await s.done('POST', '/api/comment/add', on('再回复一次', { replyTo: top.id }), { cookie: bob.cookie });
       expect((await s.notices(alice.cookie)).length).toBe(2);
@@ -167,8 +208,18 @@ describe('reply emails through a real SMTP server', () => {
       const alice = await s.reader();
       const bob = await s.reader();
       await optIn(s, alice.cookie, 'alice@example.com');
-      const top = await s.done<CommentDto>('POST', '/api/comment/add', { targetType: 'article', targetId: s.articleId, content: '没有邮件' }, { cookie: alice.cookie });
-      await s.done('POST', '/api/comment/add', { targetType: 'article', targetId: s.articleId, content: '回复', replyTo: top.id }, { cookie: bob.cookie });
+      const top = await s.done<CommentDto>(
+        'POST',
+        '/api/comment/add',
+        { targetType: 'article', targetId: s.articleId, content: '没有邮件' },
+        { cookie: alice.cookie },
+      );
+      await s.done(
+        'POST',
+        '/api/comment/add',
+        { targetType: 'article', targetId: s.articleId, content: '回复', replyTo: top.id },
+        { cookie: bob.cookie },
+      );
       expect((await s.notices(alice.cookie)).length).toBe(1);
     } finally {
       await s.close();
@@ -186,8 +237,18 @@ describe('reply emails through a real SMTP server', () => {
       const alice = await s.reader();
       const bob = await s.reader();
       await optIn(s, alice.cookie, 'alice@example.com');
-      const top = await s.done<CommentDto>('POST', '/api/comment/add', { targetType: 'article', targetId: s.articleId, content: '邮件服务器不在' }, { cookie: alice.cookie });
-      const answer = await s.call('POST', '/api/comment/add', { targetType: 'article', targetId: s.articleId, content: '照样回复', replyTo: top.id }, { cookie: bob.cookie });
+      const top = await s.done<CommentDto>(
+        'POST',
+        '/api/comment/add',
+        { targetType: 'article', targetId: s.articleId, content: '邮件服务器不在' },
+        { cookie: alice.cookie },
+      );
+      const answer = await s.call(
+        'POST',
+        '/api/comment/add',
+        { targetType: 'article', targetId: s.articleId, content: '照样回复', replyTo: top.id },
+        { cookie: bob.cookie },
+      );
       expect(answer).toMatchObject({ status: 200, body: { code: 0 } });
     } finally {
       await s.close();
@@ -200,7 +261,9 @@ describe('reply emails through a real SMTP server', () => {
     expect(load({ SMTP_URL: 'http://mail.example' })).toThrow(/SMTP_URL/);
     expect(load({ SMTP_URL: 'smtp://mail.example:587' })).toThrow(/SMTP_URL.*SITE_URL/);
     expect(load({ SMTP_URL: 'smtp://mail.example:587', SITE_URL, SMTP_FROM: 'not an address' })).toThrow(/SMTP_FROM/);
-    expect(loadConfig({ SMTP_URL: 'smtps://u:p@mail.example:465', SITE_URL, SMTP_FROM: '雨后小筑 <blog@mail.example>' })).toMatchObject({
+    expect(
+      loadConfig({ SMTP_URL: 'smtps://u:p@mail.example:465', SITE_URL, SMTP_FROM: '雨后小筑 <blog@mail.example>' }),
+    ).toMatchObject({
       smtpUrl: 'smtps://u:p@mail.example:465',
       smtpFrom: '雨后小筑 <blog@mail.example>',
     });

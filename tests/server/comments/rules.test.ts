@@ -1,13 +1,25 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { checkedKeywords, countedIn, isListed, matchedKeywords, type ListingFacts } from '../../../server/domain/comments/rules';
+import {
+  checkedKeywords,
+  countedIn,
+  isListed,
+  matchedKeywords,
+  type ListingFacts,
+} from '../../../server/domain/comments/rules';
 import type { CommentStatus } from '../../../server/domain/comments/comment';
 
 const status = fc.constantFrom<CommentStatus>('approved', 'pending', 'spam');
 
 describe('comment listing rules', () => {
   it('shows an approved comment; a deleted one only as the top of a thread with replies', () => {
-    const top = (change: Partial<ListingFacts>): ListingFacts => ({ parentId: null, status: 'approved', deleted: false, replyCount: 0, ...change });
+    const top = (change: Partial<ListingFacts>): ListingFacts => ({
+      parentId: null,
+      status: 'approved',
+      deleted: false,
+      replyCount: 0,
+      ...change,
+    });
     expect(isListed(top({}))).toBe(true);
     expect(isListed(top({ deleted: true }))).toBe(false);
     expect(isListed(top({ deleted: true, replyCount: 2 }))).toBe(true);

@@ -45,7 +45,10 @@ const freshAddress = () => {
 };
 
 /** The real composition on a fresh database of `backend` with the demo content, as the comment tests need it. */
-export async function startCommentSite(backend: SharedData['name'], env: Record<string, string> = {}): Promise<CommentSite> {
+export async function startCommentSite(
+  backend: SharedData['name'],
+  env: Record<string, string> = {},
+): Promise<CommentSite> {
   const data = await sharedData(backend, { REGISTER_LIMIT_PER_HOUR: '100000', ...env });
   const site = await startSite(data);
   const db = data.open();
@@ -85,13 +88,20 @@ export async function startCommentSite(backend: SharedData['name'], env: Record<
       const username = `c${crypto.randomBytes(5).toString('hex')}`;
       const name = nickName ?? username;
       await done('POST', '/api/user/register', { username, password: 'abc123456', nick_name: name });
-      const login = await site.app.inject({ method: 'POST', url: '/api/user/login', headers: SAME_SITE, payload: { username, password: 'abc123456' } });
+      const login = await site.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        headers: SAME_SITE,
+        payload: { username, password: 'abc123456' },
+      });
       const cookie = `blog_session=${login.cookies.find((c) => c.name === 'blog_session')?.value ?? ''}`;
       const me = await done<{ id: number }>('GET', '/api/user/current', undefined, { cookie });
       return { cookie, id: me.id, nickName: name };
     },
     async notices(cookie) {
-      return (await done<{ list: NotifyItemDto[] }>('POST', '/api/notify/getNotifyList', { current: 1, size: 50 }, { cookie })).list;
+      return (
+        await done<{ list: NotifyItemDto[] }>('POST', '/api/notify/getNotifyList', { current: 1, size: 50 }, { cookie })
+      ).list;
     },
     async close() {
       await db.close();

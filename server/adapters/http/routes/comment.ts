@@ -77,8 +77,10 @@ export const commentRoutes: FastifyPluginAsyncTypebox<{ comments: CommentService
     },
   );
 
-  app.post('/api/comment/add', { schema: { body: CommentPostBody, response: { 200: envelopeOf(CommentDto) } } }, async (request) =>
-    ok(await comments.post(request.body, viewerOf(request, true))),
+  app.post(
+    '/api/comment/add',
+    { schema: { body: CommentPostBody, response: { 200: envelopeOf(CommentDto) } } },
+    async (request) => ok(await comments.post(request.body, viewerOf(request, true))),
   );
 
   app.delete(

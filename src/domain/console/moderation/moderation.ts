@@ -85,9 +85,8 @@ export interface ListPage<T> {
 /** A mute: one of the presets' lengths, or until a chosen time (ISO-8601). */
 export type MuteLength = { minutes: number } | { until: string };
 
-/** The presets the room and the console offer, in minutes: 10 分钟, 1 小时, 1 天. */
-export const MUTE_PRESETS = [10, 60, 1440] as const;
-export type MutePreset = (typeof MUTE_PRESETS)[number];
+/** The presets the room and the console offer alike. */
+export { MUTE_PRESETS } from '../../chat/chat';
 
 /** A chosen end lies this far ahead at most (the server's rule). */
 export const MUTE_MAX_DAYS = 30;

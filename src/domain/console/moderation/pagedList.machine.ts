@@ -102,14 +102,9 @@ export function pagedListMachine<Item extends Row, Query, Action>(rowOf: (action
       }),
     },
     delays: { quiet: SEARCH_QUIET_MS },
-    guards: {
-      emptiedPage: ({ context }) => context.items.length === 0 && context.total > 0,
-    },
     actions: {
       setQuery: assign(({ event }) => (event.type === 'query.type' || event.type === 'query.set' ? { query: event.query, current: 1 } : {})),
       setPage: assign(({ event }) => (event.type === 'page.go' ? { current: Math.max(1, Math.floor(event.current)) } : {})),
-      /** The last page emptied by removals: the page before it. */
-      stepBack: assign(({ context }) => ({ current: Math.min(context.current, pageCount(context.total, context.size)) })),
     },
   }).createMachine({
     id: 'pagedList',
@@ -156,10 +151,7 @@ export function pagedListMachine<Item extends Row, Query, Action>(rowOf: (action
               onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
             },
           },
-          ready: {
-            tags: ['ready'],
-            always: { guard: 'emptiedPage', target: 'loading', actions: 'stepBack' },
-          },
+          ready: { tags: ['ready'] },
           failed: { tags: ['error'] },
         },
       },
@@ -182,9 +174,14 @@ export function pagedListMachine<Item extends Row, Query, Action>(rowOf: (action
               onDone: {
                 target: 'idle',
                 actions: enqueueActions(({ context, event, enqueue }) => {
-                  enqueue.assign({ ...applyOutcome(context.items, context.total, event.output), pending: null, acting: null });
+                  const after = applyOutcome(context.items, context.total, event.output);
+                  enqueue.assign({ ...after, pending: null, acting: null });
                   enqueue.emit({ type: 'action.done', action: context.pending as Action, outcome: event.output });
                   if (event.output.kind === 'reload') enqueue.raise({ type: 'list.reload' });
+                  // Removals emptied the page while rows remain: the page (or, past the end, the last one) again.
+                  else if (event.output.kind === 'remove' && after.items.length === 0 && after.total > 0) {
+                    enqueue.raise({ type: 'page.go', current: Math.min(context.current, pageCount(after.total, context.size)) });
+                  }
                 }),
               },
               onError: {

@@ -52,7 +52,7 @@ export function ArticleMeta({ article }: { article: ArticleDetail }) {
       </li>
       <li>
         <MessageCircle aria-hidden="true" />
-        {zhCN.comments.title}
+        {zhCN.content.comments.title}
         <a href="#comments">{compactCount(article.comment_count)}</a>
       </li>
     </ul>

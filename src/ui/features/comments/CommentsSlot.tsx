@@ -12,11 +12,11 @@ const CommentSection = lazy(() => import('./CommentSection'));
 /** Shown while the section's code arrives on a page the browser renders itself. */
 function Pending({ count }: { count: number }) {
   return (
-    <section className="card comments" aria-label={zhCN.comments.title}>
+    <section className="card comments" aria-label={zhCN.content.comments.title}>
       <h2 className="comments__title">
         <MessagesSquare aria-hidden="true" />
-        {zhCN.comments.title}
-        <span className="comments__count">{zhCN.comments.count(count)}</span>
+        {zhCN.content.comments.title}
+        <span className="comments__count">{zhCN.content.comments.count(count)}</span>
       </h2>
       <Loading />
     </section>

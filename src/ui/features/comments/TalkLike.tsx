@@ -7,7 +7,7 @@ import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
 import * as zhCN from '../../../i18n/zh-CN';
 
-const text = zhCN.comments;
+const text = zhCN.content.talk;
 
 /**
  * A talk's like: shown at once, sent, and put back if the server refuses. `known` is the reader's like as
@@ -44,7 +44,7 @@ export function TalkLike({ id, likes, known }: { id: number; likes: number; know
       type="button"
       className="talk-like"
       aria-pressed={state.liked}
-      aria-label={`${state.liked ? text.talkUnlike : text.talkLike}（${text.likes(state.likes)}）`}
+      aria-label={`${state.liked ? text.unlike : text.like}（${text.likes(state.likes)}）`}
       onClick={toggle}
     >
       <Heart aria-hidden="true" />

@@ -54,7 +54,7 @@ export function ArticleCard({ article, flip = false }: { article: ArticleSummary
           </li>
           <li>
             <MessageCircle aria-hidden="true" />
-            <span>{zhCN.comments.countShort(compactCount(article.comment_count))}</span>
+            <span>{text.comments.countShort(compactCount(article.comment_count))}</span>
           </li>
         </ul>
         {article.summary && <p className="article-card__summary">{article.summary}</p>}

@@ -58,7 +58,7 @@ export function HotArticlesCard({ articles }: { articles: HotArticle[] }) {
                   </span>
                 </span>
                 <span className="visually-hidden">
-                  {zhCN.comments.hotCounts(compactCount(article.views), compactCount(article.comment_count))}
+                  {text.hotCounts(compactCount(article.views), compactCount(article.comment_count))}
                 </span>
               </span>
             </li>

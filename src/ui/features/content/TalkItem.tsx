@@ -77,7 +77,7 @@ export function TalkItem({ talk, site, single = false, like }: TalkItemProps) {
               onClick={() => setCommentsOpen((open) => !open)}
             >
               <MessageCircle aria-hidden="true" />
-              {commentsOpen ? zhCN.comments.hideComments : zhCN.comments.talkComments(talk.comment_count)}
+              {commentsOpen ? text.hideComments : text.comments(talk.comment_count)}
             </button>
           )}
           {!single && (

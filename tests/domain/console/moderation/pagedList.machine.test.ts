@@ -179,6 +179,29 @@ describe('pagedListMachine', () => {
     expect(actor.getSnapshot().context.items.map((i) => i.id)).toEqual([11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
   });
 
+  it('reads the first page again when removals empty it while rows remain', async () => {
+    const rows = new Map<number, Item>(pageFor({ keyword: '' }, 1, 30, 11).list.map((item) => [item.id, item]));
+    const { actor, reads } = start(
+      async (_q, current, size) => {
+        const all = [...rows.values()];
+        return { list: all.slice((current - 1) * size, current * size), total: all.length };
+      },
+      async (action) => {
+        if (action.kind !== 'delete') return { kind: 'none' };
+        rows.delete(action.id);
+        return { kind: 'remove', id: action.id };
+      },
+    );
+    await settle();
+    for (let id = 1; id <= 10; id++) {
+      actor.send({ type: 'item.act', action: { kind: 'delete', id } });
+      await settle();
+    }
+    await settle();
+    expect(reads).toEqual(['@1', '@1']);
+    expect(actor.getSnapshot().context.items.map((i) => i.id)).toEqual([11]);
+  });
+
   it('always ends showing the answer for the last query and page, whatever order the answers arrive in', async () => {
     const step = fc.oneof(
       fc.record({ type: fc.constant('query.type' as const), keyword: fc.constantFrom('', '雨', '雨天', 'abc') }),

@@ -27,9 +27,14 @@ const PageQuery = Type.Object({
 });
 
 /** 评论: the review queue and the comment settings (see src/protocol/console/comments.ts). */
-export const commentConsoleRoutes: FastifyPluginAsyncTypebox<{ comments: CommentConsoleService }> = async (app, { comments }) => {
-  app.get('/comments', { schema: { querystring: QueueQuery, response: { 200: envelopeOf(ConsoleCommentPageDto) } } }, async (request) =>
-    ok(await comments.queue(request.query)),
+export const commentConsoleRoutes: FastifyPluginAsyncTypebox<{ comments: CommentConsoleService }> = async (
+  app,
+  { comments },
+) => {
+  app.get(
+    '/comments',
+    { schema: { querystring: QueueQuery, response: { 200: envelopeOf(ConsoleCommentPageDto) } } },
+    async (request) => ok(await comments.queue(request.query)),
   );
 
   // Static before the parameter: find-my-way prefers `/comments/settings` to `/comments/:id/…`.
@@ -61,7 +66,9 @@ export const commentConsoleRoutes: FastifyPluginAsyncTypebox<{ comments: Comment
     async (request) => ok(await comments.setStatus(request.params.id, request.body.status)),
   );
 
-  app.delete('/comments/:id', { schema: { params: IdParams, response: { 200: envelopeOf(CommentDeletedDto) } } }, async (request) =>
-    ok(await comments.remove(request.params.id)),
+  app.delete(
+    '/comments/:id',
+    { schema: { params: IdParams, response: { 200: envelopeOf(CommentDeletedDto) } } },
+    async (request) => ok(await comments.remove(request.params.id)),
   );
 };
