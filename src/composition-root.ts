@@ -16,7 +16,7 @@ import { sessionMachine } from './domain/account/session.machine';
 import { notificationsMachine } from './domain/notifications/notifications.machine';
 import { playerModule } from './adapters/player/playerModule';
 import { chatModule } from './adapters/chat/chatModule';
-import { consoleModule } from './adapters/console/consoleModule';
+import { loadOnce } from './adapters/loadOnce';
 import { NoticeCenter } from './adapters/notifier/noticeCenter';
 import { EncodedStorage, MirroredStorage } from './adapters/storage/encodedStorage';
 import { LIST_ACTION_NOTICE_MS } from './ports/notifier';
@@ -321,8 +321,14 @@ function modules(env: Environment): ContainerModule[] {
 /** The browser's container; `seed` is what the server rendered the page with (null for a page it did not). */
 export function createContainer(seed: PageSeed | null): Container {
   const container = new Container({ defaultScope: 'Singleton' });
-  // The console's ports too: bound lazily, they cost a reader nothing until an administrator opens /admin.
-  container.load(browserModule, consoleModule(HTTP_CLIENT), ...modules({ seed, live: true }));
+  container.load(browserModule, ...modules({ seed, live: true }));
+  // The console's ports arrive with their own chunk when an administrator opens /admin: a reader's first
+  // load carries none of them.
+  const loadConsole = loadOnce(async () => {
+    const { consoleModule } = await import('./adapters/console/consoleModule');
+    await container.load(consoleModule(HTTP_CLIENT));
+  });
+  container.bind(TOKENS.consoleLoader).toConstantValue({ load: loadConsole });
   // Started at once: a stored login is checked on load, and a 401 must find the session listening.
   container.get(TOKENS.notifications);
   return container;

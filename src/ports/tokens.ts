@@ -15,15 +15,8 @@ import type { SiteApi } from './siteApi';
 import type { MusicApi } from './musicApi';
 import type { PlayerLoader } from './playerRuntime';
 import type { ChatRoomLoader } from './chatRoom';
+import type { CONSOLE_TOKENS, ConsoleLoader, ConsoleServices } from './console/tokens';
 import type { CommentsApi } from './commentsApi';
-import type { CommentsConsoleApi } from './console/commentsApi';
-import type { SiteConsoleApi } from './console/siteApi';
-import type { ShowcaseConsoleApi } from './console/showcaseApi';
-import type { ArticleConsoleApi } from './console/articlesApi';
-import type { TransferConsoleApi } from './console/transferApi';
-import type { OverviewConsoleApi } from './console/overviewApi';
-import type { ModerationApi } from './console/moderationApi';
-import type { UsersApi } from './console/usersApi';
 
 /** One token per port and per long-lived actor; `Services` says what each resolves to. */
 const siteApi = Symbol('siteApi');
@@ -47,14 +40,7 @@ const musicApi = Symbol('musicApi');
 const playerLoader = Symbol('playerLoader');
 const chatLoader = Symbol('chatLoader');
 const commentsApi = Symbol('commentsApi');
-const commentsConsoleApi = Symbol('commentsConsoleApi');
-const siteConsoleApi = Symbol('siteConsoleApi');
-const showcaseConsoleApi = Symbol('showcaseConsoleApi');
-const articleConsoleApi = Symbol('articleConsoleApi');
-const transferConsoleApi = Symbol('transferConsoleApi');
-const overviewConsoleApi = Symbol('overviewConsoleApi');
-const moderationApi = Symbol('moderationApi');
-const usersApi = Symbol('usersApi');
+const consoleLoader = Symbol('consoleLoader');
 
 export const TOKENS = {
   siteApi,
@@ -78,14 +64,7 @@ export const TOKENS = {
   playerLoader,
   chatLoader,
   commentsApi,
-  commentsConsoleApi,
-  siteConsoleApi,
-  articleConsoleApi,
-  transferConsoleApi,
-  overviewConsoleApi,
-  moderationApi,
-  usersApi,
-  showcaseConsoleApi,
+  consoleLoader,
 } as const;
 
 export interface Services {
@@ -113,27 +92,16 @@ export interface Services {
   chatLoader: ChatRoomLoader;
   /** Comments under articles and talks, and talk likes (its adapter is loaded on first call). */
   commentsApi: CommentsApi;
-  /** The console's review queue and comment settings (loaded on first call). */
-  commentsConsoleApi: CommentsConsoleApi;
-  /** The console's site settings, taxonomy, links, resources and site list (loaded on first call). */
-  siteConsoleApi: SiteConsoleApi;
-  /** The console's talks, albums and photos (loaded on first call). */
-  showcaseConsoleApi: ShowcaseConsoleApi;
-  /** The console's articles: list, editor saves, revisions, publishing, 回收站 (loaded on first call). */
-  articleConsoleApi: ArticleConsoleApi;
-  /** The console's zip import, Markdown export and backup download (loaded on first call). */
-  transferConsoleApi: TransferConsoleApi;
-  /** The console's 概览 (loaded on first call). */
-  overviewConsoleApi: OverviewConsoleApi;
-  /** The console's chat room and message board moderation (loaded on first call). */
-  moderationApi: ModerationApi;
-  /** The console's users and the administrator's notices (loaded on first call). */
-  usersApi: UsersApi;
+  /** Binds the console's ports (their own chunk) into this container: asked by `/admin` before it renders. */
+  consoleLoader: ConsoleLoader;
 }
 
-export type Token = (typeof TOKENS)[keyof typeof TOKENS];
+type AllTokens = typeof TOKENS & typeof CONSOLE_TOKENS;
+type AllServices = Services & ConsoleServices;
+
+export type Token = AllTokens[keyof AllTokens];
 
 /** The service a token resolves to, so `useService(TOKENS.theme)` is typed without casts. */
 export type ServiceFor<T extends Token> = {
-  [K in keyof Services]: (typeof TOKENS)[K] extends T ? Services[K] : never;
-}[keyof Services];
+  [K in keyof AllServices]: AllTokens[K] extends T ? AllServices[K] : never;
+}[keyof AllServices];

@@ -1,14 +1,18 @@
 import { ContainerModule } from 'inversify';
 import type { HttpClient } from '../http/httpClient';
 import { lazyPort, type AsyncPort } from '../http/lazyPort';
-import { TOKENS } from '../../ports/tokens';
+import { CONSOLE_TOKENS } from '../../ports/console/tokens';
+
+/** Every console adapter in one chunk: one dynamic import in a reader's entry instead of one per area. */
+const loadConsoleApis = () => import('../http/console/apis');
+type ConsoleApis = Awaited<ReturnType<typeof loadConsoleApis>>;
 
 /**
  * A console port bound to its HTTP adapter, whose code (and schemas) arrive on the port's first call: a
  * reader's pages never load any of it.
  */
-export function consolePort<T extends AsyncPort<T>>(load: (http: HttpClient) => Promise<T>) {
-  return (http: HttpClient) => lazyPort(() => load(http));
+function consolePort<T extends AsyncPort<T>>(create: (apis: ConsoleApis, http: HttpClient) => T) {
+  return (http: HttpClient) => lazyPort(() => loadConsoleApis().then((apis) => create(apis, http)));
 }
 
 /**
@@ -17,37 +21,13 @@ export function consolePort<T extends AsyncPort<T>>(load: (http: HttpClient) => 
  */
 export function consoleModule(http: symbol): ContainerModule {
   return new ContainerModule(({ bind }) => {
-    bind(TOKENS.commentsConsoleApi).toResolvedValue(
-      consolePort((client) => import('../http/console/commentsApi').then((m) => m.createCommentsConsoleApi(client))),
-      [http],
-    );
-    bind(TOKENS.siteConsoleApi).toResolvedValue(
-      consolePort((client) => import('../http/console/siteApi').then((m) => m.createSiteConsoleApi(client))),
-      [http],
-    );
-    bind(TOKENS.showcaseConsoleApi).toResolvedValue(
-      consolePort((client) => import('../http/console/showcaseApi').then((m) => m.createShowcaseConsoleApi(client))),
-      [http],
-    );
-    bind(TOKENS.articleConsoleApi).toResolvedValue(
-      consolePort((client) => import('../http/console/articlesApi').then((m) => m.createArticleConsoleApi(client))),
-      [http],
-    );
-    bind(TOKENS.transferConsoleApi).toResolvedValue(
-      consolePort((client) => import('../http/console/transferApi').then((m) => m.createTransferConsoleApi(client))),
-      [http],
-    );
-    bind(TOKENS.overviewConsoleApi).toResolvedValue(
-      consolePort((client) => import('../http/console/overviewApi').then((m) => m.createOverviewConsoleApi(client))),
-      [http],
-    );
-    bind(TOKENS.moderationApi).toResolvedValue(
-      consolePort((client) => import('../http/console/moderationApi').then((m) => m.createModerationApi(client))),
-      [http],
-    );
-    bind(TOKENS.usersApi).toResolvedValue(
-      consolePort((client) => import('../http/console/usersApi').then((m) => m.createUsersApi(client))),
-      [http],
-    );
+    bind(CONSOLE_TOKENS.commentsConsoleApi).toResolvedValue(consolePort((apis, client) => apis.createCommentsConsoleApi(client)), [http]);
+    bind(CONSOLE_TOKENS.siteConsoleApi).toResolvedValue(consolePort((apis, client) => apis.createSiteConsoleApi(client)), [http]);
+    bind(CONSOLE_TOKENS.showcaseConsoleApi).toResolvedValue(consolePort((apis, client) => apis.createShowcaseConsoleApi(client)), [http]);
+    bind(CONSOLE_TOKENS.articleConsoleApi).toResolvedValue(consolePort((apis, client) => apis.createArticleConsoleApi(client)), [http]);
+    bind(CONSOLE_TOKENS.transferConsoleApi).toResolvedValue(consolePort((apis, client) => apis.createTransferConsoleApi(client)), [http]);
+    bind(CONSOLE_TOKENS.overviewConsoleApi).toResolvedValue(consolePort((apis, client) => apis.createOverviewConsoleApi(client)), [http]);
+    bind(CONSOLE_TOKENS.moderationApi).toResolvedValue(consolePort((apis, client) => apis.createModerationApi(client)), [http]);
+    bind(CONSOLE_TOKENS.usersApi).toResolvedValue(consolePort((apis, client) => apis.createUsersApi(client)), [http]);
   });
 }

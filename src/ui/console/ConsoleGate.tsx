@@ -1,14 +1,11 @@
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { isAdmin } from '../../domain/account/account';
 import { TOKENS } from '../../ports/tokens';
 import { Layout } from '../app/Layout';
 import { Loading } from '../components/Loading';
 import { useService } from '../di';
 import { passwordChangeDialog } from '../features/account/lazyParts';
-
-/** The console's code and styles: fetched only once an administrator opens `/admin`. */
-const ConsoleApp = lazy(() => import('./ConsoleApp'));
 
 /**
  * `/admin` and everything under it: the console for an administrator; for anyone else the site's ordinary
@@ -19,6 +16,11 @@ export function ConsoleGate() {
   const session = useService(TOKENS.session);
   const checking = useSelector(session, (snapshot) => snapshot.matches('checking'));
   const user = useSelector(session, (snapshot) => snapshot.context.user);
+  const loader = useService(TOKENS.consoleLoader);
+  // The console's code, styles and ports: fetched only once an administrator opens `/admin`.
+  const [ConsoleApp] = useState(() =>
+    lazy(() => Promise.all([import('./ConsoleApp'), loader.load()]).then(([module]) => module)),
+  );
   if (checking) return <Loading />;
   if (!isAdmin(user)) return <Layout />;
   if (user?.mustChangePassword) {

@@ -6,7 +6,6 @@ import { Link } from 'react-router-dom';
 import type { ArticleDraft } from '../../../domain/console/articles/articleDraft';
 import { ARTICLE_LIMITS, type ArticleOptions, type ConsoleArticle } from '../../../domain/console/articles/articles';
 import * as zhCN from '../../../i18n/zh-CN';
-import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
 import { ThemePicker, useReadingThemes } from '../../features/article/ThemePicker';
 import { formatDateTime } from '../../features/content/format';
@@ -22,6 +21,7 @@ import { StatusBadge } from './StatusBadge';
 import { TagsField } from './TagsField';
 import { useArticleAction } from './useArticleAction';
 import { useArticleDraft } from './useArticleDraft';
+import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
 
 const text = zhCN.consoleArticles.editor;
 /** Below this width the body is edited and previewed in turn rather than side by side. */
@@ -46,7 +46,7 @@ export function ArticleEditor({ article, options, onCreated }: ArticleEditorProp
   const { theme } = useTheme();
   const { previewTheme, codeTheme } = useReadingThemes();
   const sidePreview = useMediaQuery(SIDE_PREVIEW_QUERY, true);
-  const api = useService(TOKENS.articleConsoleApi);
+  const api = useService(CONSOLE_TOKENS.articleConsoleApi);
   const act = useArticleAction();
   const titleId = useId();
   const summaryId = useId();

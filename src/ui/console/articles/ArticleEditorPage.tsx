@@ -3,19 +3,19 @@ import { useNavigate, useParams } from 'react-router-dom';
 import type { ArticleOptions, ConsoleArticle } from '../../../domain/console/articles/articles';
 import { parseId } from '../../../domain/content/paging';
 import * as zhCN from '../../../i18n/zh-CN';
-import { TOKENS } from '../../../ports/tokens';
 import { Loading } from '../../components/Loading';
 import { useService } from '../../di';
 import { LoadFailed } from '../../features/content/LoadFailed';
 import { useLoad } from '../../features/content/useLoad';
 import { ArticleEditor } from './ArticleEditor';
 import './articles.css';
+import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
 
 const NO_OPTIONS: ArticleOptions = { categories: [], tags: [] };
 
 /** Loads the article of /admin/articles/:id (none for /new) and the pickers' options, then edits it. */
 function EditorLoader({ id, onCreated }: { id: number | null; onCreated: (id: number) => void }) {
-  const api = useService(TOKENS.articleConsoleApi);
+  const api = useService(CONSOLE_TOKENS.articleConsoleApi);
   const article = useLoad<ConsoleArticle | null>(`console-article:${id}`, () => (id === null ? Promise.resolve(null) : api.read(id)));
   const options = useLoad('console-article-options', () => api.options());
   if (article.loading && !article.error) return <Loading />;

@@ -1,16 +1,16 @@
 import { Link } from 'react-router-dom';
 import { rowActions, type ArticleRow, type StatusChange } from '../../../domain/console/articles/articles';
 import * as zhCN from '../../../i18n/zh-CN';
-import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
 import { ConfirmDialog } from './ConfirmDialog';
 import { useArticleAction } from './useArticleAction';
+import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
 
 const text = zhCN.consoleArticles;
 
 /** 编辑, 发布/撤回, 隐藏/取消隐藏, 删除; in the 回收站 恢复 and 彻底删除. `onChanged` reloads the list. */
 export function ArticleRowActions({ row, onChanged }: { row: ArticleRow; onChanged: () => void }) {
-  const api = useService(TOKENS.articleConsoleApi);
+  const api = useService(CONSOLE_TOKENS.articleConsoleApi);
   const act = useArticleAction();
   const can = rowActions(row.status);
   const run = async (work: () => Promise<unknown>, done: string) => {

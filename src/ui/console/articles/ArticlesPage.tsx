@@ -2,7 +2,6 @@ import { PenLine, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import * as zhCN from '../../../i18n/zh-CN';
-import { TOKENS } from '../../../ports/tokens';
 import { EmptyState } from '../../components/EmptyState';
 import { Loading } from '../../components/Loading';
 import { useService } from '../../di';
@@ -16,12 +15,13 @@ import { ListPager } from './ListPager';
 import { useArticleAction } from './useArticleAction';
 import { useListQuery } from './useListQuery';
 import './articles.css';
+import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
 
 const text = zhCN.consoleArticles;
 
 /** 文章: every article by status, searchable and filterable, with its actions and the 回收站. */
 export default function ArticlesPage() {
-  const api = useService(TOKENS.articleConsoleApi);
+  const api = useService(CONSOLE_TOKENS.articleConsoleApi);
   const act = useArticleAction();
   const [query, change] = useListQuery();
   // Bumped after an action, so the same query loads again.

@@ -11,6 +11,7 @@ import { RevisionsDrawer } from './RevisionsDrawer';
 import { ScheduleDialog } from './ScheduleDialog';
 import { useArticleAction } from './useArticleAction';
 import type { ArticleDraftActor } from './useArticleDraft';
+import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
 
 const text = zhCN.consoleArticles.editor;
 
@@ -25,7 +26,7 @@ interface PublishControlsProps {
 
 /** 保存草稿, 修订历史, and by status 定时发布 / 发布 / 立即发布 / 取消定时 / 撤回为草稿. */
 export function PublishControls({ actor, meta, onMeta }: PublishControlsProps) {
-  const api = useService(TOKENS.articleConsoleApi);
+  const api = useService(CONSOLE_TOKENS.articleConsoleApi);
   const notifier = useService(TOKENS.notifier);
   const act = useArticleAction();
   const id = useSelector(actor, (snapshot) => snapshot.context.id);

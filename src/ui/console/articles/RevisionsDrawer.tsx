@@ -11,12 +11,13 @@ import { formatDateTime } from '../../features/content/format';
 import { useLoad } from '../../features/content/useLoad';
 import { DiffView } from './DiffView';
 import type { ArticleDraftActor } from './useArticleDraft';
+import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
 
 const text = zhCN.consoleArticles.revisions;
 
 /** The chosen revision against the text on screen, and the button that brings it back. */
 function RevisionDetail({ id, version, actor, onRestored }: { id: number; version: number; actor: ArticleDraftActor; onRestored: () => void }) {
-  const api = useService(TOKENS.articleConsoleApi);
+  const api = useService(CONSOLE_TOKENS.articleConsoleApi);
   const revision = useLoad(`console-revision:${id}:${version}`, () => api.revision(id, version));
   const current = useSelector(actor, (snapshot) => snapshot.context.draft.content);
   if (!revision.data || revision.data.version !== version) return revision.error ? <p className="revisions__error">{revision.error}</p> : <Loading />;
@@ -43,7 +44,7 @@ function RevisionDetail({ id, version, actor, onRestored }: { id: number; versio
 
 /** 修订历史: every kept save with its time and size; one chosen shows its difference to the current text. */
 export function RevisionsDrawer({ id, actor }: { id: number; actor: ArticleDraftActor }) {
-  const api = useService(TOKENS.articleConsoleApi);
+  const api = useService(CONSOLE_TOKENS.articleConsoleApi);
   const notifier = useService(TOKENS.notifier);
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState<number | null>(null);

@@ -6,6 +6,7 @@ import { articleDraftMachine, type ArticleDraftInput } from '../../../domain/con
 import type { ConsoleArticle } from '../../../domain/console/articles/articles';
 import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
+import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
 
 export type ArticleDraftActor = ActorRefFrom<typeof articleDraftMachine>;
 
@@ -15,7 +16,7 @@ export type ArticleDraftActor = ActorRefFrom<typeof articleDraftMachine>;
  * events, and `beforeunload`.
  */
 export function useArticleDraft(article: ConsoleArticle | null, onCreated: (id: number) => void): ArticleDraftActor {
-  const api = useService(TOKENS.articleConsoleApi);
+  const api = useService(CONSOLE_TOKENS.articleConsoleApi);
   const store = useService(TOKENS.localStore);
   const [machine] = useState(() =>
     articleDraftMachine.provide({ actors: { saveDraft: fromPromise(({ input }: { input: SaveRequest }) => api.saveDraft(input)) } }),

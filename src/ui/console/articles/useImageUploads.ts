@@ -4,6 +4,7 @@ import * as zhCN from '../../../i18n/zh-CN';
 import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
 import type { UploadState } from './UploadProgress';
+import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
 
 const text = zhCN.consoleArticles.upload;
 
@@ -12,7 +13,7 @@ const text = zhCN.consoleArticles.upload;
  * reported with the reason and simply missing from the answer, so nothing is inserted for it.
  */
 export function useImageUploads(): { uploads: UploadState[]; upload: (files: readonly File[]) => Promise<string[]> } {
-  const api = useService(TOKENS.articleConsoleApi);
+  const api = useService(CONSOLE_TOKENS.articleConsoleApi);
   const notifier = useService(TOKENS.notifier);
   const [uploads, setUploads] = useState<UploadState[]>([]);
   const nextId = useRef(0);

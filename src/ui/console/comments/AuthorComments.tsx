@@ -9,6 +9,7 @@ import { useService } from '../../di';
 import * as zhCN from '../../../i18n/zh-CN';
 import { ReviewPager } from './ReviewPager';
 import { ReviewRow } from './ReviewRow';
+import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
 
 const text = zhCN.consoleComments;
 
@@ -22,7 +23,7 @@ interface AuthorCommentsProps {
 
 /** Every comment of one commenter, whatever its status, with the same actions as the queue. */
 export function AuthorComments({ of, onClose, onChanged }: AuthorCommentsProps) {
-  const api = useService(TOKENS.commentsConsoleApi);
+  const api = useService(CONSOLE_TOKENS.commentsConsoleApi);
   const notifier = useService(TOKENS.notifier);
   const [current, setCurrent] = useState(1);
   const [version, setVersion] = useState(0);

@@ -13,12 +13,13 @@ import { TOKENS } from '../../../ports/tokens';
 import { Loading } from '../../components/Loading';
 import { useService } from '../../di';
 import * as zhCN from '../../../i18n/zh-CN';
+import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
 
 const text = zhCN.consoleComments.settings;
 
 /** Whether visitors may comment, and the keywords that send a comment to 待审核. */
 export function CommentSettingsPanel() {
-  const api = useService(TOKENS.commentsConsoleApi);
+  const api = useService(CONSOLE_TOKENS.commentsConsoleApi);
   const notifier = useService(TOKENS.notifier);
   const switchId = useId();
   const keywordsId = useId();

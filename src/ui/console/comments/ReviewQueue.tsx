@@ -13,12 +13,13 @@ import { ConfirmDelete } from './ConfirmDelete';
 import { ReviewPager } from './ReviewPager';
 import { ReviewRow } from './ReviewRow';
 import { ReviewTabs } from './ReviewTabs';
+import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
 
 const text = zhCN.consoleComments;
 
 /** The review queue: tabs, search, batch actions and the comments of the tab, over the review machine. */
 export function ReviewQueue() {
-  const api = useService(TOKENS.commentsConsoleApi);
+  const api = useService(CONSOLE_TOKENS.commentsConsoleApi);
   const notifier = useService(TOKENS.notifier);
   const machine = useMemo(
     () =>

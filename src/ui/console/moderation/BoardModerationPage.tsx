@@ -7,13 +7,13 @@ import {
   type BoardStatusFilter,
 } from '../../../domain/console/moderation/moderation';
 import * as zhCN from '../../../i18n/zh-CN';
-import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
 import { BoardPostCard } from './BoardPostCard';
 import { ListStatus } from './ListStatus';
 import { Pager } from './Pager';
 import { usePagedList } from './usePagedList';
 import './moderation.css';
+import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
 
 const text = zhCN.consoleModeration;
 const words = text.board;
@@ -23,7 +23,7 @@ type PostAction = { kind: 'hide'; id: number; hidden: boolean } | { kind: 'delet
 
 /** 留言板: every post searched, hidden from the board or shown again, deleted; and their replies. */
 export default function BoardModerationPage() {
-  const api = useService(TOKENS.moderationApi);
+  const api = useService(CONSOLE_TOKENS.moderationApi);
   const keywordId = useId();
   const posts = usePagedList<BoardPostItem, BoardQuery, PostAction>({
     query: { keyword: '', status: 'all' },

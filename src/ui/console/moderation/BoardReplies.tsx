@@ -1,13 +1,13 @@
 import { Eye, EyeOff, Trash2 } from 'lucide-react';
 import type { BoardReplyItem } from '../../../domain/console/moderation/moderation';
 import * as zhCN from '../../../i18n/zh-CN';
-import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
 import { ConfirmButton } from './ConfirmButton';
 import { ListStatus } from './ListStatus';
 import { PersonLine } from './PersonLine';
 import { formatTime } from './time';
 import { usePagedList } from './usePagedList';
+import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
 
 const text = zhCN.consoleModeration;
 const words = text.board;
@@ -16,7 +16,7 @@ type ReplyAction = { kind: 'hide'; id: number; hidden: boolean } | { kind: 'dele
 
 /** A post's replies, hidden ones too, each to hide, show again or delete. Read when opened. */
 export function BoardReplies({ postId, onCountChange }: { postId: number; onCountChange: (delta: number) => void }) {
-  const api = useService(TOKENS.moderationApi);
+  const api = useService(CONSOLE_TOKENS.moderationApi);
   const replies = usePagedList<BoardReplyItem, null, ReplyAction>({
     query: null,
     size: 1,

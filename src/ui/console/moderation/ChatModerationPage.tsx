@@ -9,12 +9,13 @@ import { ChatPeoplePanel, type OnlineRow } from './ChatPeoplePanel';
 import { personActionDone, runPersonAction, type BanRow, type PersonAction } from './chatActions';
 import { usePagedList } from './usePagedList';
 import './moderation.css';
+import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
 
 const words = zhCN.consoleModeration.chat;
 
 /** 聊天室: the history searched and pruned, who is in the room, and who is muted or banned until when. */
 export default function ChatModerationPage() {
-  const api = useService(TOKENS.moderationApi);
+  const api = useService(CONSOLE_TOKENS.moderationApi);
   const selfId = useSelector(useService(TOKENS.session), (snapshot) => snapshot.context.user?.id ?? null);
 
   const history = usePagedList<ChatHistoryItem, ChatHistoryQuery, HistoryAction>({

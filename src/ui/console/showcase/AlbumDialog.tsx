@@ -4,9 +4,9 @@ import { useState, type ReactNode } from 'react';
 import type { Album } from '../../../domain/content/content';
 import { ALBUM_DESCRIPTION_MAX, ALBUM_NAME_MAX } from '../../../domain/console/showcase/showcase';
 import * as zhCN from '../../../i18n/zh-CN';
-import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
 import { useAction } from './useAction';
+import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
 
 const text = zhCN.consoleShowcase;
 
@@ -56,7 +56,7 @@ function AlbumForm({
   onSaved: (album: Album) => void;
   onCancel: () => void;
 }) {
-  const api = useService(TOKENS.showcaseConsoleApi);
+  const api = useService(CONSOLE_TOKENS.showcaseConsoleApi);
   const act = useAction();
   const [name, setName] = useState(album?.name ?? '');
   const [description, setDescription] = useState(album?.description ?? '');

@@ -7,7 +7,6 @@ import type { Photo } from '../../../domain/content/content';
 import type { AlbumPhotos } from '../../../domain/console/showcase/showcase';
 import { moveItem } from '../../../domain/console/showcase/uploads';
 import * as zhCN from '../../../i18n/zh-CN';
-import { TOKENS } from '../../../ports/tokens';
 import { Loading } from '../../components/Loading';
 import { useService } from '../../di';
 import { LoadFailed } from '../../features/content/LoadFailed';
@@ -21,13 +20,14 @@ import { useAction } from './useAction';
 import { useSortableSensors } from './useSortableSensors';
 import { useUploads } from './useUploads';
 import './showcase.css';
+import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
 
 const text = zhCN.consoleShowcase;
 
 /** One album: upload many photos at once (a progress bar each), order them by dragging, describe, choose the cover, delete. */
 export default function AlbumPage() {
   const albumId = Number(useParams().id);
-  const api = useService(TOKENS.showcaseConsoleApi);
+  const api = useService(CONSOLE_TOKENS.showcaseConsoleApi);
   const act = useAction();
   const navigate = useNavigate();
   const sensors = useSortableSensors();

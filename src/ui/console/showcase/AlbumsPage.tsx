@@ -6,7 +6,6 @@ import { useNavigate } from 'react-router-dom';
 import type { Album } from '../../../domain/content/content';
 import { moveItem } from '../../../domain/console/showcase/uploads';
 import * as zhCN from '../../../i18n/zh-CN';
-import { TOKENS } from '../../../ports/tokens';
 import { Loading } from '../../components/Loading';
 import { useService } from '../../di';
 import { LoadFailed } from '../../features/content/LoadFailed';
@@ -16,12 +15,13 @@ import { AlbumDialog } from './AlbumDialog';
 import { useAction } from './useAction';
 import { useSortableSensors } from './useSortableSensors';
 import './showcase.css';
+import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
 
 const text = zhCN.consoleShowcase;
 
 /** 相册: every album in the order readers see them, dragged into another order; create, edit, delete. */
 export default function AlbumsPage() {
-  const api = useService(TOKENS.showcaseConsoleApi);
+  const api = useService(CONSOLE_TOKENS.showcaseConsoleApi);
   const act = useAction();
   const navigate = useNavigate();
   const sensors = useSortableSensors();

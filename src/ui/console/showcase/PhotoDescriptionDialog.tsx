@@ -4,9 +4,9 @@ import { useState } from 'react';
 import type { Photo } from '../../../domain/content/content';
 import { PHOTO_DESCRIPTION_MAX } from '../../../domain/console/showcase/showcase';
 import * as zhCN from '../../../i18n/zh-CN';
-import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
 import { useAction } from './useAction';
+import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
 
 const text = zhCN.consoleShowcase;
 
@@ -20,7 +20,7 @@ export function PhotoDescriptionDialog({
   label: string;
   onSaved: (photo: Photo) => void;
 }) {
-  const api = useService(TOKENS.showcaseConsoleApi);
+  const api = useService(CONSOLE_TOKENS.showcaseConsoleApi);
   const act = useAction();
   const [open, setOpen] = useState(false);
   const [description, setDescription] = useState(photo.description);

@@ -9,11 +9,11 @@ import {
   type TalkProblem,
 } from '../../../domain/console/showcase/talkDraft';
 import * as zhCN from '../../../i18n/zh-CN';
-import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
 import { TalkPictures } from './TalkPictures';
 import { useAction } from './useAction';
 import { useUploads } from './useUploads';
+import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
 
 const text = zhCN.consoleShowcase.talks;
 
@@ -36,7 +36,7 @@ export function TalkComposer({
   onSaved: (talk: ConsoleTalk) => void;
   onCancel?: () => void;
 }) {
-  const api = useService(TOKENS.showcaseConsoleApi);
+  const api = useService(CONSOLE_TOKENS.showcaseConsoleApi);
   const act = useAction();
   const id = useId();
   const [content, setContent] = useState(talk?.content ?? '');

@@ -1,7 +1,6 @@
 import { Eye, EyeOff, ExternalLink, Heart, Pin, PinOff, Trash2 } from 'lucide-react';
 import type { ConsoleTalk } from '../../../domain/console/showcase/showcase';
 import * as zhCN from '../../../i18n/zh-CN';
-import { TOKENS } from '../../../ports/tokens';
 import { LazyImage } from '../../components/LazyImage';
 import { IMAGE_SIZES } from '../../components/imageSizes';
 import { useService } from '../../di';
@@ -9,12 +8,13 @@ import { formatDateTime } from '../../features/content/format';
 import { ConfirmButton } from './ConfirmButton';
 import { TalkEditDialog } from './TalkEditDialog';
 import { useAction } from './useAction';
+import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
 
 const text = zhCN.consoleShowcase;
 
 /** One talk of the console's list: its text, pictures, state and the blogger's actions on it. */
 export function TalkRow({ talk, onChanged }: { talk: ConsoleTalk; onChanged: () => void }) {
-  const api = useService(TOKENS.showcaseConsoleApi);
+  const api = useService(CONSOLE_TOKENS.showcaseConsoleApi);
   const act = useAction();
   const run = async (work: () => Promise<unknown>, done: string) => {
     if ((await act(work, done)) !== undefined) onChanged();

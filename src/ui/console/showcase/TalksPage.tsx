@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import * as zhCN from '../../../i18n/zh-CN';
-import { TOKENS } from '../../../ports/tokens';
 import { Loading } from '../../components/Loading';
 import { useService } from '../../di';
 import { LoadFailed } from '../../features/content/LoadFailed';
@@ -8,6 +7,7 @@ import { useLoad } from '../../features/content/useLoad';
 import { TalkComposer } from './TalkComposer';
 import { TalkRow } from './TalkRow';
 import './showcase.css';
+import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
 
 const text = zhCN.consoleShowcase.talks;
 /** Talks listed at first, and added by each 加载更多. */
@@ -15,7 +15,7 @@ const TALKS_PER_PAGE = 20;
 
 /** 说说: write a new one, and every talk (hidden ones too) to edit, pin, hide or delete. */
 export default function TalksPage() {
-  const api = useService(TOKENS.showcaseConsoleApi);
+  const api = useService(CONSOLE_TOKENS.showcaseConsoleApi);
   const [shown, setShown] = useState(TALKS_PER_PAGE);
   // After a change the same number of talks is read again: pinning or hiding may move any of them.
   const load = useLoad(`console-talks:${shown}`, () => api.talks(1, shown));

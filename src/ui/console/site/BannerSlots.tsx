@@ -8,13 +8,14 @@ import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
 import { ImageField } from './ImageField';
 import { ListState } from './ListState';
+import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
 
 const words = zhCN.consoleSite.settings;
 const pageName = (route: string) => words.pages[route] ?? route;
 
 /** 页面横幅: one picture per page, saved as soon as it is uploaded or removed. */
 export function BannerSlots() {
-  const api = useService(TOKENS.siteConsoleApi);
+  const api = useService(CONSOLE_TOKENS.siteConsoleApi);
   const notifier = useService(TOKENS.notifier);
   const actor = useActorRef(
     pageBannersMachine.provide({

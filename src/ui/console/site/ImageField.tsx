@@ -4,6 +4,7 @@ import { ReportedError } from '../../../domain/account/account';
 import * as zhCN from '../../../i18n/zh-CN';
 import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
+import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
 
 const text = zhCN.consoleSite;
 
@@ -19,7 +20,7 @@ interface ImageFieldProps {
 
 /** A picture of the form: its preview, 上传 (the server re-encodes it) and 移除. */
 export function ImageField({ label, value, onChange, shape = 'square', disabled = false }: ImageFieldProps) {
-  const api = useService(TOKENS.siteConsoleApi);
+  const api = useService(CONSOLE_TOKENS.siteConsoleApi);
   const notifier = useService(TOKENS.notifier);
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);

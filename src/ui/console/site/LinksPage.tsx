@@ -2,13 +2,13 @@ import { Plus } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { FriendLinkDraft, FriendLinkEntry, FriendLinkStatus } from '../../../domain/console/site/site';
 import * as zhCN from '../../../i18n/zh-CN';
-import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
 import { LinkDialog } from './LinkDialog';
 import { LinkRow } from './LinkRow';
 import { ListState } from './ListState';
 import { useEditableList } from './useEditableList';
 import './site.css';
+import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
 
 const text = zhCN.consoleSite;
 const words = text.links;
@@ -16,7 +16,7 @@ const TABS: FriendLinkStatus[] = ['pending', 'approved', 'rejected'];
 
 /** 友链: readers' applications to review, and every link to add, edit or delete. */
 export default function LinksPage() {
-  const api = useService(TOKENS.siteConsoleApi);
+  const api = useService(CONSOLE_TOKENS.siteConsoleApi);
   const list = useEditableList<FriendLinkEntry, FriendLinkDraft, boolean>(
     {
       load: () => api.links(),

@@ -3,13 +3,13 @@ import { useEffect, useState } from 'react';
 import { groupsOf } from '../../../domain/console/site/arrangement';
 import type { ResourceDraft, ResourceEntry, ResourceSide } from '../../../domain/console/site/site';
 import * as zhCN from '../../../i18n/zh-CN';
-import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
 import { EntriesEditor } from './EntriesEditor';
 import { EntryDialog, type EntryDraft } from './EntryDialog';
 import { ListState } from './ListState';
 import { useEditableList } from './useEditableList';
 import './site.css';
+import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
 
 const text = zhCN.consoleSite;
 const words = text.resources;
@@ -19,7 +19,7 @@ const toDraft = ({ image, side, ...rest }: EntryDraft): ResourceDraft => ({ ...r
 
 /** One side's resources: its own list (a page switch mounts the other side's). */
 function ResourceList({ side }: { side: ResourceSide }) {
-  const api = useService(TOKENS.siteConsoleApi);
+  const api = useService(CONSOLE_TOKENS.siteConsoleApi);
   const list = useEditableList<ResourceEntry, ResourceDraft>(
     {
       load: () => api.resources(side),

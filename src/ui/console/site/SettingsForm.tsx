@@ -13,13 +13,14 @@ import { useService } from '../../di';
 import { ImageField } from './ImageField';
 import { ListState } from './ListState';
 import { TextField } from './TextField';
+import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
 
 const text = zhCN.consoleSite;
 const words = text.settings;
 
 /** The settings form: the site, the author card and the footer, saved together. */
 export function SettingsForm() {
-  const api = useService(TOKENS.siteConsoleApi);
+  const api = useService(CONSOLE_TOKENS.siteConsoleApi);
   const notifier = useService(TOKENS.notifier);
   const clock = useService(TOKENS.clock);
   const actor = useActorRef(

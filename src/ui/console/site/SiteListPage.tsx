@@ -3,13 +3,13 @@ import { useEffect, useState } from 'react';
 import { groupsOf } from '../../../domain/console/site/arrangement';
 import type { SiteListDraft, SiteListEntry } from '../../../domain/console/site/site';
 import * as zhCN from '../../../i18n/zh-CN';
-import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
 import { EntriesEditor } from './EntriesEditor';
 import { EntryDialog, type EntryDraft } from './EntryDialog';
 import { ListState } from './ListState';
 import { useEditableList } from './useEditableList';
 import './site.css';
+import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
 
 const text = zhCN.consoleSite;
 const words = text.siteList;
@@ -18,7 +18,7 @@ const toDraft = ({ image, side: _side, ...rest }: EntryDraft): SiteListDraft => 
 
 /** 网站导航: the sites of /siteList, added to, edited and ordered as the page shows them. */
 export default function SiteListPage() {
-  const api = useService(TOKENS.siteConsoleApi);
+  const api = useService(CONSOLE_TOKENS.siteConsoleApi);
   const list = useEditableList<SiteListEntry, SiteListDraft>(
     {
       load: () => api.siteList(),

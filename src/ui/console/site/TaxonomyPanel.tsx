@@ -3,18 +3,18 @@ import { useState, type FormEvent } from 'react';
 import type { TaxonomyItem, TaxonomyKind } from '../../../domain/console/site/site';
 import { SITE_LIMITS } from '../../../domain/console/site/siteLimits';
 import * as zhCN from '../../../i18n/zh-CN';
-import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
 import { ListState } from './ListState';
 import { TaxonomyRow } from './TaxonomyRow';
 import { useEditableList } from './useEditableList';
+import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
 
 const text = zhCN.consoleSite;
 const words = text.taxonomy;
 
 /** One kind's list: 新建 on top, then every one with its articles counted, to rename, merge or delete. */
 export function TaxonomyPanel({ kind }: { kind: TaxonomyKind }) {
-  const api = useService(TOKENS.siteConsoleApi);
+  const api = useService(CONSOLE_TOKENS.siteConsoleApi);
   const list = useEditableList<TaxonomyItem, string>(
     {
       load: () => api.taxonomy(kind),

@@ -3,8 +3,8 @@ import { Switch } from 'radix-ui';
 import { useEffect, useId, useState } from 'react';
 import type { TransferDownloads } from '../../../domain/console/transfer/transfer';
 import * as zhCN from '../../../i18n/zh-CN';
-import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
+import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
 
 const text = zhCN.consoleTransfer;
 
@@ -13,7 +13,7 @@ const text = zhCN.consoleTransfer;
  * backup of any size never passes through the page's memory.
  */
 export function DownloadsPanel() {
-  const api = useService(TOKENS.transferConsoleApi);
+  const api = useService(CONSOLE_TOKENS.transferConsoleApi);
   const [downloads, setDownloads] = useState<TransferDownloads | null>(null);
   const [withMusic, setWithMusic] = useState(true);
   const musicId = useId();

@@ -3,8 +3,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { createActor, fromCallback, type ActorRefFrom, type EventObject } from 'xstate';
 import { zipImportMachine, type ZipImportReport } from '../../../domain/console/transfer/zipImport.machine';
 import * as zhCN from '../../../i18n/zh-CN';
-import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
+import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
 
 type ZipImportActor = ActorRefFrom<typeof zipImportMachine>;
 
@@ -13,7 +13,7 @@ type ZipImportActor = ActorRefFrom<typeof zipImportMachine>;
  * transfer port; the machine knows the file by its name and size, the file itself stays here.
  */
 export function useZipImport() {
-  const api = useService(TOKENS.transferConsoleApi);
+  const api = useService(CONSOLE_TOKENS.transferConsoleApi);
   const chosen = useRef<File | null>(null);
   const [actor, setActor] = useState<ZipImportActor>();
 

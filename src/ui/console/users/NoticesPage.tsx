@@ -11,12 +11,13 @@ import { ConfirmButton } from '../moderation/ConfirmButton';
 import { NoticePreview } from './NoticePreview';
 import '../moderation/moderation.css';
 import './users.css';
+import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
 
 const words = zhCN.consoleUsers.notices;
 
 /** 通知: a type-4 notice written, previewed as the drawer will show it, and sent to every user. */
 export default function NoticesPage() {
-  const api = useService(TOKENS.usersApi);
+  const api = useService(CONSOLE_TOKENS.usersApi);
   const notifier = useService(TOKENS.notifier);
   const [machine] = useState(() =>
     noticeComposerMachine.provide({

@@ -12,13 +12,14 @@ import { UserFilters } from './UserFilters';
 import { UserRow, type UserAction } from './UserRow';
 import '../moderation/moderation.css';
 import './users.css';
+import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
 
 const words = zhCN.consoleUsers.users;
 const columns = words.columns;
 
 /** 用户: every account searched; its role, whether it may sign in, and a fresh password. */
 export default function UsersPage() {
-  const api = useService(TOKENS.usersApi);
+  const api = useService(CONSOLE_TOKENS.usersApi);
   const selfId = useSelector(useService(TOKENS.session), (snapshot) => snapshot.context.user?.id ?? null);
   // The generated password, shown once by the dialog; it lives nowhere else.
   const [reset, setReset] = useState<{ nickName: string; password: string } | null>(null);
