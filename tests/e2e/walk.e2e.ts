@@ -6,6 +6,7 @@ import type { AlbumDto, ArticlePageDto, CategoryDto, MessagePageDto, TagDto } fr
 import type { Envelope } from '../../src/protocol/codes';
 import { createUser, loginInBrowser, openAt, startAccountsSite, type AccountsSite } from './accountsSupport';
 import { describeInBrowser } from './support/harness';
+import * as zhCN from '../../src/i18n/zh-CN';
 import { adminQuery, backends, POSTGRES_URL } from '../server/support/databases';
 
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
@@ -24,6 +25,7 @@ const BRAND_WORDS = new Set([
   'Bilibili',
   'ICP',
   'Markdown',
+  'zip',
   'React',
   'Vite',
   'Fastify',
@@ -70,15 +72,74 @@ async function englishInTheInterface(page: Page): Promise<string[]> {
     );
     return [...chrome, ...attributes];
   });
-  // An address shown as an example (https://…) is not English text.
+  return latinWords(texts);
+}
+
+/**
+ * The same for a console page, whose controls name what they act on (「编辑 MDN Web Docs」): its frame's
+ * words, headings and hints are checked, not the names of the site's content.
+ */
+async function englishInTheConsole(page: Page): Promise<string[]> {
+  const texts = await page.evaluate(() => {
+    // A label's own words, not the names of the themes its select offers (those are the themes' names).
+    const chrome = ['.console-bar', '.console-nav', 'main h1', 'main h2', 'main label', 'main th']
+      .flatMap((selector) => Array.from(document.querySelectorAll<HTMLElement>(selector)))
+      .map((element) => {
+        const copy = element.cloneNode(true) as HTMLElement;
+        copy.querySelectorAll('select').forEach((select) => select.remove());
+        return copy.textContent ?? '';
+      });
+    const hints = Array.from(document.querySelectorAll('[placeholder]')).map((element) => element.getAttribute('placeholder') ?? '');
+    return [...chrome, ...hints];
+  });
+  return latinWords(texts);
+}
+
+function latinWords(texts: string[]): string[] {
+  // An address shown as an example (https://…) and a tag in an example of allowed markup are not English text.
   return texts
-    .flatMap((text) => text.replace(/https?:\/\/\S*/g, '').match(/[A-Za-z]{3,}/g) ?? [])
+    .flatMap((text) => text.replace(/https?:\/\/\S*/g, '').replace(/<[^>]*>/g, '').match(/[A-Za-z]{3,}/g) ?? [])
     .filter((word) => !BRAND_WORDS.has(word));
+}
+
+/** Every page of the console, as its navigation and editors lead to them. */
+const CONSOLE_PATHS = [
+  '/admin',
+  '/admin/articles',
+  '/admin/articles/new',
+  '/admin/talks',
+  '/admin/albums',
+  '/admin/comments',
+  '/admin/chat',
+  '/admin/board',
+  '/admin/users',
+  '/admin/notices',
+  '/admin/taxonomy',
+  '/admin/site',
+  '/admin/links',
+  '/admin/resources',
+  '/admin/siteList',
+  '/admin/transfer',
+];
+
+/** Opens a page of the console and waits until it shows its section (the console has no site header). */
+async function openConsoleAt(page: Page, pathname: string): Promise<void> {
+  await page.goto(pathname);
+  await page.waitForFunction(() => {
+    const main = document.querySelector('main.console-main');
+    return !!main && main.children.length > 0 && !main.querySelector('.loading');
+  });
+}
+
+/** Paths answered 404 on purpose (the page says so): an unknown path, and the console for anyone but an administrator. */
+function expectedNotFound(line: string, who: string): boolean {
+  return line.includes('/no/such/page') || (who !== 'administrator' && line.includes('/admin'));
 }
 
 describeInBrowser('every page, as a visitor, a user and the administrator, on a desktop and a phone', () => {
   let site: AccountsSite;
   const paths: string[] = [];
+  const consolePaths: string[] = [];
 
   beforeAll(async () => {
     site = await startAccountsSite();
@@ -100,6 +161,7 @@ describeInBrowser('every page, as a visitor, a user and the administrator, on a 
       '/articleList': `/articleList?tagId=${tag.id}`,
       '/message/detail': message ? `/message/detail?id=${message.id}` : '/message/detail',
     };
+    consolePaths.push(...CONSOLE_PATHS, `/admin/articles/${article.id}`, `/admin/albums/${album.id}`);
     paths.push(
       ...CLIENT_ROUTES.filter((route) => route !== '/').map((route) => withQuery[route] ?? route),
       `/articleList?categoryId=${category.id}`,
@@ -138,21 +200,27 @@ describeInBrowser('every page, as a visitor, a user and the administrator, on a 
       }
       const report = watch(page);
       const english: string[] = [];
-      for (const path of paths) {
-        await openAt(page, path);
+      for (const path of [...paths, ...(who === 'administrator' ? consolePaths : ['/admin'])]) {
+        const inConsole = path.startsWith('/admin') && who === 'administrator';
+        if (inConsole) await openConsoleAt(page, path);
+        else await openAt(page, path);
         await page.waitForLoadState('networkidle');
-        english.push(...(await englishInTheInterface(page)).map((word) => `${path}: ${word}`));
+        const words = inConsole ? await englishInTheConsole(page) : await englishInTheInterface(page);
+        english.push(...words.map((word) => `${path}: ${word}`));
       }
-      // The unknown path is answered 404 on purpose (the page says so); anything else failing is a defect.
-      expect(report.failedRequests.filter((line) => !line.includes('/no/such/page: 404'))).toEqual([]);
+      expect(report.failedRequests.filter((line) => !(line.endsWith(': 404') && expectedNotFound(line, who)))).toEqual([]);
       expect(
-        report.consoleErrors.filter(
-          (line) => !line.startsWith(`${site.baseUrl}/no/such/page: Failed to load resource`),
-        ),
+        report.consoleErrors.filter((line) => !(line.includes('Failed to load resource') && expectedNotFound(line, who))),
       ).toEqual([]);
+      if (who !== 'administrator') {
+        await openAt(page, '/admin');
+        await page.getByRole('heading', { name: zhCN.notFound.message }).waitFor();
+      }
       expect([...new Set(english)]).toEqual([]);
       await page.context().close();
     },
+    // The administrator walks the console's pages too.
+    180_000,
   );
 });
 

@@ -65,7 +65,7 @@ export const comments = {
   mail: {
     title: '邮件提醒',
     email: '邮箱',
-    emailPlaceholder: 'name@example.com',
+    emailPlaceholder: '填写常用邮箱',
     emailHint: '有人回复你的评论时，我们会发邮件到这里（不会公开）',
     notify: '有人回复我时发邮件提醒',
     save: '保存邮箱',

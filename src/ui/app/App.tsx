@@ -1,7 +1,9 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
-import { ConsoleGate } from '../console/ConsoleGate';
 import { Layout } from './Layout';
+
+/** `/admin`: a chunk of its own, so a reader's first load carries nothing of the console. */
+const ConsoleGate = lazy(() => import('../console/ConsoleGate'));
 
 /** `/` is `/home`, query included: `/?showSpecial` still opens the lyric board. */
 function HomeRedirect() {
@@ -17,7 +19,14 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route path="/" element={<HomeRedirect />} />
-      <Route path="/admin/*" element={<ConsoleGate />} />
+      <Route
+        path="/admin/*"
+        element={
+          <Suspense fallback={null}>
+            <ConsoleGate />
+          </Suspense>
+        }
+      />
       {/* Every other path renders inside the one layout, which picks the page (or the 404 page) itself. */}
       <Route path="*" element={<Layout />} />
     </Routes>

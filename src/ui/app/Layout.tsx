@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../hooks/useSelector';
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
 import { TOKENS } from '../../ports/tokens';

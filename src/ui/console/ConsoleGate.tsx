@@ -1,4 +1,3 @@
-import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useState } from 'react';
 import { isAdmin } from '../../domain/account/account';
 import { TOKENS } from '../../ports/tokens';
@@ -6,21 +5,17 @@ import { Layout } from '../app/Layout';
 import { Loading } from '../components/Loading';
 import { useService } from '../di';
 import { passwordChangeDialog } from '../features/account/lazyParts';
+import { useSelector } from '../hooks/useSelector';
 
 /**
  * `/admin` and everything under it: the console for an administrator; for anyone else the site's ordinary
  * 404 page, as the server answered (nothing reveals that a console exists). An administrator still on a
  * printed password changes it first.
  */
-export function ConsoleGate() {
+export default function ConsoleGate() {
   const session = useService(TOKENS.session);
   const checking = useSelector(session, (snapshot) => snapshot.matches('checking'));
   const user = useSelector(session, (snapshot) => snapshot.context.user);
-  const loader = useService(TOKENS.consoleLoader);
-  // The console's code, styles and ports: fetched only once an administrator opens `/admin`.
-  const [ConsoleApp] = useState(() =>
-    lazy(() => Promise.all([import('./ConsoleApp'), loader.load()]).then(([module]) => module)),
-  );
   if (checking) return <Loading />;
   if (!isAdmin(user)) return <Layout />;
   if (user?.mustChangePassword) {
@@ -30,6 +25,15 @@ export function ConsoleGate() {
       </Suspense>
     );
   }
+  return <Console />;
+}
+
+/** The console's code, styles and ports, fetched once an administrator opens `/admin` (never on the server). */
+function Console() {
+  const loader = useService(TOKENS.consoleLoader);
+  const [ConsoleApp] = useState(() =>
+    lazy(() => Promise.all([import('./ConsoleApp'), loader.load()]).then(([module]) => module)),
+  );
   return (
     <Suspense fallback={<Loading />}>
       <ConsoleApp />

@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../hooks/useSelector';
 import { LayoutGrid, List, PenLine } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { parsePage } from '../../domain/content/paging';

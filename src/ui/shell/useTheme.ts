@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../hooks/useSelector';
 import type { Theme } from '../../domain/theme/theme';
 import { TOKENS } from '../../ports/tokens';
 import { useHydrated, usePageData } from '../app/pageData';

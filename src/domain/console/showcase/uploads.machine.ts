@@ -1,4 +1,4 @@
-import { assign, enqueueActions, fromCallback, not, setup, type EventObject } from 'xstate';
+import { assign, enqueueActions, fromCallback, setup, type EventObject } from 'xstate';
 import {
   UPLOAD_CONCURRENCY,
   hasPending,
@@ -62,6 +62,8 @@ export const uploadsMachine = setup({
   actors: { uploadFile },
   guards: {
     pending: ({ context }) => hasPending(context.items),
+    // Not xstate's `not('pending')`: that helper would join every reader's first-load chunk (see useLocalActor).
+    nothingPending: ({ context }) => !hasPending(context.items),
     isUploading: ({ context, event }) => 'id' in event && itemOf(context, event.id)?.status === 'uploading',
     isFailed: ({ context, event }) => 'id' in event && itemOf(context, event.id)?.status === 'failed',
   },
@@ -168,7 +170,7 @@ export const uploadsMachine = setup({
     },
     uploading: {
       tags: 'busy',
-      always: { guard: not('pending'), target: 'settled' },
+      always: { guard: 'nothingPending', target: 'settled' },
     },
   },
 });

@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../hooks/useSelector';
 import { ArchiveRestore, ArrowLeft } from 'lucide-react';
 import { Switch } from 'radix-ui';
 import { useId, useState } from 'react';

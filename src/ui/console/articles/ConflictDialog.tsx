@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../hooks/useSelector';
 import { Dialog } from 'radix-ui';
 import { useMemo } from 'react';
 import type { ArticleDraft } from '../../../domain/console/articles/articleDraft';

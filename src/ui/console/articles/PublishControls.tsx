@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../hooks/useSelector';
 import { ExternalLink, Save, Send, Undo2 } from 'lucide-react';
 import { waitFor } from 'xstate';
 import { canCreate } from '../../../domain/console/articles/articleDraft';

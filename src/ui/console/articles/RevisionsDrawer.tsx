@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../hooks/useSelector';
 import { History, RotateCcw, X } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useState } from 'react';

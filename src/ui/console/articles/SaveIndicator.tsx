@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../hooks/useSelector';
 import { AlertTriangle, Check, CloudOff, LoaderCircle, PenLine } from 'lucide-react';
 import * as zhCN from '../../../i18n/zh-CN';
 import { formatDateTime } from '../../features/content/format';

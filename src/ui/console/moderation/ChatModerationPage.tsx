@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../hooks/useSelector';
 import { useEffect } from 'react';
 import { MODERATION_PAGE_SIZE, type ChatHistoryItem, type ChatHistoryQuery } from '../../../domain/console/moderation/moderation';
 import * as zhCN from '../../../i18n/zh-CN';

@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../hooks/useSelector';
 import { FileText, Handshake, Image, Images, MessageCircle, MessagesSquare, Users } from 'lucide-react';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';

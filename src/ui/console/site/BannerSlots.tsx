@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
+import { useSelector } from '../../hooks/useSelector';
 import { useEffect } from 'react';
 import { fromPromise } from 'xstate';
 import { pageBannersMachine } from '../../../domain/console/site/pageBanners.machine';

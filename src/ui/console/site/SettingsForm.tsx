@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
+import { useSelector } from '../../hooks/useSelector';
 import { Save, Undo2 } from 'lucide-react';
 import { useEffect, type FormEvent } from 'react';
 import { fromPromise } from 'xstate';

@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../hooks/useSelector';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createActor, fromCallback, type ActorRefFrom, type EventObject } from 'xstate';
 import { zipImportMachine, type ZipImportReport } from '../../../domain/console/transfer/zipImport.machine';

@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
+import { useSelector } from '../../hooks/useSelector';
 import { Send } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { fromPromise } from 'xstate';

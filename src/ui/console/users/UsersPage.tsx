@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../hooks/useSelector';
 import { useEffect, useState } from 'react';
 import { USERS_PAGE_SIZE, type ConsoleUserItem, type UserQuery } from '../../../domain/console/users/users';
 import * as zhCN from '../../../i18n/zh-CN';

@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../hooks/useSelector';
 import { ChevronDown, LogIn } from 'lucide-react';
 import { Suspense, useEffect, useState, type ButtonHTMLAttributes } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';

@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../hooks/useSelector';
 import { Check, X } from 'lucide-react';
 import { Checkbox, Dialog } from 'radix-ui';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../hooks/useSelector';
 import { useCallback } from 'react';
 import { isAdmin, type UserInfo } from '../../../domain/account/account';
 import { TOKENS } from '../../../ports/tokens';

@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../hooks/useSelector';
 import { Code2, Palette } from 'lucide-react';
 import { CODE_THEMES, PREVIEW_THEMES, type CodeTheme, type PreviewTheme } from '../../../domain/preferences/preferences';
 import { TOKENS } from '../../../ports/tokens';

@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../hooks/useSelector';
 import { ArrowDown, ImagePlus, LoaderCircle, RefreshCw, Send, Smile, Trash2, Undo2, Users, X } from 'lucide-react';
 import { AlertDialog, Popover } from 'radix-ui';
 import {

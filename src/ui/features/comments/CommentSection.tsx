@@ -1,4 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react';
+import { useActorRef } from '@xstate/react';
+import { useSelector } from '../../hooks/useSelector';
 import { ArrowDownWideNarrow, LogIn, MessagesSquare } from 'lucide-react';
 import { use, useEffect, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';

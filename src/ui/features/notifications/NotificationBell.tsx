@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../hooks/useSelector';
 import { Bell } from 'lucide-react';
 import { badgeText } from '../../../domain/notifications/notification';
 import { TOKENS } from '../../../ports/tokens';

@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../hooks/useSelector';
 import { ArrowUpRight, Trash2, X } from 'lucide-react';
 import { Dialog, Popover } from 'radix-ui';
 import { useEffect, useState } from 'react';

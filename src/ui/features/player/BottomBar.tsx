@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../hooks/useSelector';
 import { Mic2, Pause, Play, Repeat, Repeat1, Search, Shuffle, SkipBack, SkipForward, Volume, Volume1, Volume2, VolumeX } from 'lucide-react';
 import { Popover, Slider } from 'radix-ui';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../hooks/useSelector';
 import { Music2, Pause, Play } from 'lucide-react';
 import type { Song } from '../../../domain/player/music';
 import type { PlayerRuntime } from '../../../ports/playerRuntime';

@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../hooks/useSelector';
 import { ListMusic, Trash2 } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import type { PlayerRuntime } from '../../../ports/playerRuntime';

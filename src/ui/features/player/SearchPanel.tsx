@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../hooks/useSelector';
 import { Search } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import type { PlayerRuntime } from '../../../ports/playerRuntime';

@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { useSelector } from '../../../hooks/useSelector';
 import { AlignJustify, ChevronDown, Maximize2, Minimize2, Pause, Play, SkipBack, SkipForward, Sparkles } from 'lucide-react';
 import { Dialog } from 'radix-ui';
 import { useCallback, useEffect, useRef, useState, type CSSProperties } from 'react';
