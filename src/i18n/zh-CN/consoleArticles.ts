@@ -23,6 +23,7 @@ export const consoleArticles = {
     tags: '标签',
     views: '浏览',
     likes: '点赞',
+    comments: '评论',
     updatedAt: '更新时间',
     deletedAt: '删除时间',
     actions: '操作',

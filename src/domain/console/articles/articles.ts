@@ -33,6 +33,8 @@ export interface ArticleRow {
   tags: NamedRef[];
   views: number;
   likes: number;
+  /** Approved comments readers see under it. */
+  comments: number;
   pinned: boolean;
   createdAt: string;
   updatedAt: string;

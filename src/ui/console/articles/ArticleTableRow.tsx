@@ -49,6 +49,9 @@ export function ArticleTableRow({ row, onChanged }: { row: ArticleRow; onChanged
       <td data-label={text.columns.likes} className="article-row__number">
         {compactCount(row.likes)}
       </td>
+      <td data-label={text.columns.comments} className="article-row__number">
+        {compactCount(row.comments)}
+      </td>
       <td data-label={row.status === 'trash' ? text.columns.deletedAt : text.columns.updatedAt} className="article-row__time">
         {when && <time dateTime={when}>{formatDateTime(when)}</time>}
       </td>

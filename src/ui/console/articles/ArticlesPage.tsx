@@ -78,6 +78,7 @@ export default function ArticlesPage() {
                 <th>{text.columns.category}</th>
                 <th>{text.columns.views}</th>
                 <th>{text.columns.likes}</th>
+                <th>{text.columns.comments}</th>
                 <th>{inBin ? text.columns.deletedAt : text.columns.updatedAt}</th>
                 <th>{text.columns.actions}</th>
               </tr>
