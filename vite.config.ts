@@ -91,7 +91,6 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.ts'],
           globalSetup: ['tests/e2e/support/globalSetup.ts'],
-          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },

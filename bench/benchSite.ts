@@ -1,6 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../server/adapters/db/connect';
+import { migrateToLatest } from '../server/adapters/db/migrations';
 import { ensureClientBuilt } from '../server/cli/clientBuild';
 import { loadConfig } from '../server/config';
 import { createServer, PROJECT_ROOT } from '../server/main';
@@ -24,11 +29,14 @@ export async function builtClientDir(): Promise<string> {
   return clientDir;
 }
 
-/** The site as a reader meets it: the built client and the real server on a free port (see `benchSiteEnv`). */
-export async function startBenchSite(): Promise<BenchSite> {
+/**
+ * The site as a reader meets it: the built client and the real server on a free port (see `benchSiteEnv`);
+ * `env` adds settings (`STATS: 'off'`).
+ */
+export async function startBenchSite(env: Record<string, string> = {}): Promise<BenchSite> {
   const clientDir = await builtClientDir();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-bench-site-'));
-  const config = loadConfig(benchSiteEnv(dataDir), dataDir);
+  const config = loadConfig({ ...benchSiteEnv(dataDir), ...env }, dataDir);
   const server = await createServer({ ...config, clientDir });
   const close = async () => {
     await server.close();
@@ -66,4 +74,72 @@ export async function signIn(baseUrl: string, username: string, password = 'abc1
     body: JSON.stringify({ username, password }),
   });
   return (login.headers.getSetCookie?.() ?? []).map((c) => c.split(';')[0]).join('; ');
+}
+
+/** Times `run` after one warm-up run, whose answer it returns. */
+export async function timed<T>(run: () => Promise<T>, times: number): Promise<{ samples: number[]; answer: T }> {
+  const answer = await run();
+  const samples: number[] = [];
+  for (let i = 0; i < times; i += 1) {
+    const start = performance.now();
+    await run();
+    samples.push(performance.now() - start);
+  }
+  return { samples, answer };
+}
+
+export const quantile = (samples: number[], q: number) => {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+};
+
+/** PostgreSQL runs too when a server answers, unless BENCH_POSTGRES=0. */
+async function postgresUrl(): Promise<string | undefined> {
+  if (process.env.BENCH_POSTGRES === '0') return undefined;
+  const url = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    return url;
+  } catch {
+    return undefined;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Runs `measure` over a fresh, migrated SQLite file, then over a PostgreSQL schema of its own when a server
+ * answers (see postgresUrl); `name` tells the temporary folder and schema apart. The rows of both, in order.
+ */
+export async function onEachBackend<Row>(name: string, measure: (backend: string, handle: DatabaseHandle) => Promise<Row[]>): Promise<Row[]> {
+  const rows: Row[] = [];
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `blog-bench-${name}-`));
+  const sqlite = openDatabase({ dataDir });
+  try {
+    await migrateToLatest(sqlite.db as Kysely<unknown>, sqlite.dialect);
+    rows.push(...(await measure('SQLite', sqlite)));
+  } finally {
+    await sqlite.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+
+  const url = await postgresUrl();
+  if (!url && process.env.BENCH_POSTGRES !== '0') console.log('  PostgreSQL: not reachable, skipped');
+  if (url) {
+    const schema = `bench_${name}_${process.pid}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    const postgres = openDatabase({ dataDir: '', databaseUrl: `${url}?options=-c%20search_path%3D${schema}` });
+    try {
+      await migrateToLatest(postgres.db as Kysely<unknown>, postgres.dialect);
+      rows.push(...(await measure('PostgreSQL', postgres)));
+    } finally {
+      await postgres.close();
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.end();
+    }
+  }
+  return rows;
 }

@@ -1,12 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
-import { sql, type Kysely } from 'kysely';
-import { openDatabase, type DatabaseHandle } from '../server/adapters/db/connect';
-import { migrateToLatest } from '../server/adapters/db/migrations';
+import { sql } from 'kysely';
+import type { DatabaseHandle } from '../server/adapters/db/connect';
+import { onEachBackend, quantile, timed } from './benchSite';
 import type { Viewer } from '../server/domain/comments/comment';
 import { createCommentServices } from '../server/main';
 import type { CommentService } from '../server/domain/comments/commentService';
@@ -171,21 +167,6 @@ export async function load(handle: DatabaseHandle, rows: Generated[]): Promise<n
   return target.id;
 }
 
-/** Times `run` after one warm-up run. */
-async function timed(run: () => Promise<unknown>, times: number): Promise<number[]> {
-  await run();
-  const samples: number[] = [];
-  for (let i = 0; i < times; i += 1) {
-    const start = performance.now();
-    await run();
-    samples.push(performance.now() - start);
-  }
-  return samples;
-}
-
-const quantile = (samples: number[], q: number) =>
-  [...samples].sort((a, b) => a - b)[Math.min(samples.length - 1, Math.floor(q * samples.length))]!;
-
 export interface CommentRow {
   backend: string;
   label: string;
@@ -229,13 +210,13 @@ async function measureOn(name: string, handle: DatabaseHandle): Promise<CommentR
   // Indexed, then without the indexes, then indexed again: a machine busier in one phase weighs on both sides.
   const indexed = calls.map(() => [] as number[]);
   const measureIndexed = async () => {
-    for (const [i, [, call]] of calls.entries()) indexed[i]!.push(...(await timed(() => call(service), RUNS / 2)));
+    for (const [i, [, call]] of calls.entries()) indexed[i]!.push(...(await timed(() => call(service), RUNS / 2)).samples);
   };
   await measureIndexed();
   await sql`drop index comment_article_page`.execute(handle.db);
   await sql`drop index comment_queue`.execute(handle.db);
   const baselines: number[][] = [];
-  for (const [, call] of calls) baselines.push(await timed(() => call(service), BASELINE_RUNS));
+  for (const [, call] of calls) baselines.push((await timed(() => call(service), BASELINE_RUNS)).samples);
   await sql`create index comment_article_page on comment (article_id, parent_id, listed, id)`.execute(handle.db);
   await sql`create index comment_queue on comment (status, deleted, id)`.execute(handle.db);
   await measureIndexed();
@@ -247,50 +228,8 @@ async function measureOn(name: string, handle: DatabaseHandle): Promise<CommentR
   return rows;
 }
 
-/** PostgreSQL runs too when a server answers, unless BENCH_POSTGRES=0. */
-async function postgresUrl(): Promise<string | undefined> {
-  if (process.env.BENCH_POSTGRES === '0') return undefined;
-  const url = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return url;
-  } catch {
-    return undefined;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
 export async function measureComments(): Promise<CommentRow[]> {
-  const rows: CommentRow[] = [];
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-bench-comments-'));
-  const sqlite = openDatabase({ dataDir });
-  try {
-    await migrateToLatest(sqlite.db as Kysely<unknown>, sqlite.dialect);
-    rows.push(...(await measureOn('SQLite', sqlite)));
-  } finally {
-    await sqlite.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-  const url = await postgresUrl();
-  if (!url && process.env.BENCH_POSTGRES !== '0') console.log('  PostgreSQL: not reachable, skipped');
-  if (url) {
-    const schema = `bench_comments_${process.pid}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    const postgres = openDatabase({ dataDir: '', databaseUrl: `${url}?options=-c%20search_path%3D${schema}` });
-    try {
-      await migrateToLatest(postgres.db as Kysely<unknown>, postgres.dialect);
-      rows.push(...(await measureOn('PostgreSQL', postgres)));
-    } finally {
-      await postgres.close();
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
-    }
-  }
-  return rows;
+  return onEachBackend('comments', measureOn);
 }
 
 export function printComments(rows: CommentRow[]): void {

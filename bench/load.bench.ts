@@ -7,19 +7,31 @@ import { startBenchSite } from './benchSite';
  * Issue 12 ("Under load"): 200 connections at once on the home list, an article, a search and a write (an
  * article like, which also drops the cached home list), for DURATION seconds, against the real server with
  * the demo content; then the same mix against a bare node:http server answering the same bytes, in this run.
+ * Then the cost of the site's own statistics (issue 23): the server-rendered home page and an article page,
+ * as a browser asks for them (so each is counted), 10 connections each, on a site with counting on and one
+ * with STATS=off.
  *
- *   npx tsx bench/load.bench.ts [--duration=60]
+ *   npx tsx bench/load.bench.ts [--duration=60] [--stats-duration=20]
  */
 
 const CONNECTIONS_PER_ROUTE = 50;
 const P99_GOAL_MS = 50;
 const DURATION_S = Number(/--duration=(\d+)/.exec(process.argv.join(' '))?.[1] ?? 60);
 const WRITE_HEADERS = { 'x-requested-with': 'XMLHttpRequest', 'content-type': 'application/json' };
+/** Server rendering costs far more than an API answer: fewer connections keep latencies inside the timeout. */
+const PAGE_CONNECTIONS = 10;
+const STATS_DURATION_S = Number(/--stats-duration=(\d+)/.exec(process.argv.join(' '))?.[1] ?? 20);
+/** A browser's user agent: autocannon names none, and an empty one is left out as a bot. */
+const BROWSER_HEADERS = {
+  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36',
+  'accept-encoding': 'gzip',
+};
 
 interface Route {
   name: string;
   method: 'GET' | 'PUT';
   path: string;
+  headers?: Record<string, string>;
 }
 
 interface RouteResult {
@@ -39,16 +51,16 @@ function routesFor(articleId: number): Route[] {
   ];
 }
 
-/** Every route at once, CONNECTIONS_PER_ROUTE connections each. */
-async function runMix(origin: string, routes: Route[], duration: number): Promise<RouteResult[]> {
+/** Every route at once, `connections` each. */
+async function runMix(origin: string, routes: Route[], duration: number, connections = CONNECTIONS_PER_ROUTE): Promise<RouteResult[]> {
   return Promise.all(
     routes.map(async (route) => {
       const result = await autocannon({
         url: origin + route.path,
         method: route.method,
-        headers: route.method === 'PUT' ? WRITE_HEADERS : {},
+        headers: route.method === 'PUT' ? WRITE_HEADERS : (route.headers ?? {}),
         body: route.method === 'PUT' ? '{}' : undefined,
-        connections: CONNECTIONS_PER_ROUTE,
+        connections,
         duration,
         timeout: 10,
         workers: 1,
@@ -129,4 +141,36 @@ try {
   );
 } finally {
   await site.close();
+}
+
+// Counting on vs off in this run: the same pages and connections (worst p50 / p99 of the rounds).
+const pages = (articleId: number): Route[] => [
+  { name: 'home page', method: 'GET', path: '/home', headers: BROWSER_HEADERS },
+  { name: 'article page', method: 'GET', path: `/article?id=${articleId}`, headers: BROWSER_HEADERS },
+];
+// Both sites up at once, measured in turns (off, on, off, on…) so a busy moment of the machine falls on both.
+const ROUNDS = 4;
+const sites = { off: await startBenchSite({ STATS: 'off' }), on: await startBenchSite({ STATS: 'on' }) };
+const measured: Record<'on' | 'off', RouteResult[]> = { on: [], off: [] };
+try {
+  for (const statsSite of Object.values(sites)) await runMix(statsSite.baseUrl, pages(statsSite.articleId), 2, PAGE_CONNECTIONS); // warm-up
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const stats of ['off', 'on'] as const) {
+      const results = await runMix(sites[stats].baseUrl, pages(sites[stats].articleId), STATS_DURATION_S / ROUNDS, PAGE_CONNECTIONS);
+      measured[stats] = results.map((r, i) => {
+        const sum = measured[stats][i];
+        if (!sum) return { ...r, rps: r.rps / ROUNDS };
+        return { ...sum, rps: sum.rps + r.rps / ROUNDS, p50: Math.max(sum.p50, r.p50), p99: Math.max(sum.p99, r.p99), errors: sum.errors + r.errors };
+      });
+    }
+  }
+} finally {
+  await Promise.all(Object.values(sites).map((statsSite) => statsSite.close()));
+}
+console.log(`statistics: ${2 * PAGE_CONNECTIONS} connections for ${STATS_DURATION_S} s on server-rendered pages`);
+print('counting on (STATS=on)', measured.on);
+print('counting off (STATS=off)', measured.off);
+for (const [i, on] of measured.on.entries()) {
+  const off = measured.off[i]!;
+  console.log(`  ${on.name}: counting on / off → ratio ${(on.rps / off.rps).toFixed(2)} (p99 ${on.p99.toFixed(1)} vs ${off.p99.toFixed(1)} ms)`);
 }

@@ -1,14 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
-import { sql, type Kysely } from 'kysely';
-import { openDatabase, type DatabaseHandle } from '../server/adapters/db/connect';
+import { sql } from 'kysely';
+import type { DatabaseHandle } from '../server/adapters/db/connect';
+import { onEachBackend, quantile, timed } from './benchSite';
 import { KyselyArticleRepository } from '../server/adapters/db/content/articleRepository';
 import { SearchIndex } from '../server/adapters/db/content/searchIndex';
-import { migrateToLatest } from '../server/adapters/db/migrations';
 import { KyselySiteRepository } from '../server/adapters/db/siteRepository';
 import { ArticleService } from '../server/domain/content/articleService';
 import { containsPattern, foldAscii } from '../server/domain/content/search';
@@ -138,23 +134,6 @@ async function scan(handle: DatabaseHandle, keyword: string): Promise<number[]> 
   return rows.map((r) => r.id);
 }
 
-/** Times `run` after one warm-up run, whose answer it returns. */
-async function timed<T>(run: () => Promise<T>, times: number): Promise<{ samples: number[]; answer: T }> {
-  const answer = await run();
-  const samples: number[] = [];
-  for (let i = 0; i < times; i += 1) {
-    const start = performance.now();
-    await run();
-    samples.push(performance.now() - start);
-  }
-  return { samples, answer };
-}
-
-const quantile = (samples: number[], q: number) => {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
-};
-
 export interface SearchRow {
   backend: string;
   label: string;
@@ -194,53 +173,9 @@ async function measureOn(name: string, handle: DatabaseHandle, articles: ReturnT
   return rows;
 }
 
-/** PostgreSQL runs too when a server answers, unless BENCH_POSTGRES=0. */
-async function postgresUrl(): Promise<string | undefined> {
-  if (process.env.BENCH_POSTGRES === '0') return undefined;
-  const url = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
-  try {
-    await client.connect();
-    return url;
-  } catch {
-    return undefined;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
 export async function measureSearch(): Promise<SearchRow[]> {
   const articles = corpus(ARTICLES);
-  const rows: SearchRow[] = [];
-
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-bench-search-'));
-  const sqlite = openDatabase({ dataDir });
-  try {
-    await migrateToLatest(sqlite.db as Kysely<unknown>, sqlite.dialect);
-    rows.push(...(await measureOn('SQLite', sqlite, articles)));
-  } finally {
-    await sqlite.close();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
-
-  const url = await postgresUrl();
-  if (!url && process.env.BENCH_POSTGRES !== '0') console.log('  PostgreSQL: not reachable, skipped');
-  if (url) {
-    const schema = `bench_${process.pid}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    const postgres = openDatabase({ dataDir: '', databaseUrl: `${url}?options=-c%20search_path%3D${schema}` });
-    try {
-      await migrateToLatest(postgres.db as Kysely<unknown>, postgres.dialect);
-      rows.push(...(await measureOn('PostgreSQL', postgres, articles)));
-    } finally {
-      await postgres.close();
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
-    }
-  }
-  return rows;
+  return onEachBackend('search', (backend, handle) => measureOn(backend, handle, articles));
 }
 
 export function printSearch(rows: SearchRow[]): void {

@@ -36,6 +36,8 @@ export interface AppConfig {
   /** The sender of those emails (SMTP_FROM, default noreply@ the SITE_URL host). */
   smtpFrom: string;
   clientDir: string;
+  /** The site's own statistics count visits (STATS=on, the default); off: nothing is counted. */
+  stats?: boolean;
 }
 
 export class ConfigError extends Error {
@@ -123,5 +125,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     schedulePollMs: integerIn(env, 'SCHEDULE_POLL_MS', 5_000, 50, 3_600_000),
     ...mailSettings(env, siteUrl),
     clientDir: path.resolve(cwd, env.CLIENT_DIR || 'dist'),
+    stats: onOff(env, 'STATS', true),
   };
+}
+
+function onOff(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim() ?? '';
+  if (raw === '') return fallback;
+  if (raw === 'on' || raw === 'off') return raw === 'on';
+  throw new ConfigError(name, `expected on or off, got "${raw}"`);
 }

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -53,6 +54,8 @@ import { OverviewService } from './domain/overview/overviewService';
 import { KyselyOverviewRepository } from './adapters/db/overviewRepository';
 import { LocalLibrary, defaultCacheDir } from './adapters/music/localLibrary';
 import { UpstreamMusicSource } from './adapters/music/upstreamMusicSource';
+import { LibraryEditor } from './adapters/music/libraryEditor';
+import { MusicConsoleService } from './domain/music/musicConsoleService';
 import { ChatService } from './domain/chat/chatService';
 import { KyselyChatRepository } from './adapters/db/chatRepository';
 import { MemoryChatHub } from './adapters/ws/memoryChatHub';
@@ -76,6 +79,10 @@ import { createCommentRenderer } from './adapters/markdown/commentRenderer';
 import { hmacHash } from './adapters/crypto/hmacHash';
 import { createSmtpMailer } from './adapters/mail/smtpMailer';
 import type { CommentNotifier } from './ports/notificationPublisher';
+import { KyselyStatsRepository } from './adapters/db/statsRepository';
+import { StatsRecorder } from './domain/stats/statsRecorder';
+import { StatsService } from './domain/stats/statsService';
+import type { MusicSource } from './ports/musicSource';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DEMO_CONTENT_DIR = path.join(PROJECT_ROOT, 'content', 'demo');
@@ -220,6 +227,27 @@ export interface CreatedServer {
   shutdown(timeoutMs?: number): Promise<boolean>;
 }
 
+/** How often the statistics' raw events are rolled up into their daily totals (the dashboard also rolls up when read). */
+export const STATS_ROLL_UP_MS = 60_000;
+
+/**
+ * The site's own statistics over one database: the recorder (absent with STATS=off) that the counting
+ * points append to, and the service that rolls up and reports.
+ */
+export function createStatsServices(
+  db: Kysely<Database>,
+  counting: boolean,
+  music: MusicSource,
+): { recorder: StatsRecorder | undefined; service: StatsService } {
+  const store = new KyselyStatsRepository(db);
+  const recorder = counting
+    ? new StatsRecorder({ store, hash: hmacHash, clock: systemClock, randomSalt: () => crypto.randomBytes(32).toString('hex') })
+    : undefined;
+  const songNames = async (ids: number[]) =>
+    new Map((await music.songDetails(ids.filter((id) => Number.isSafeInteger(id)))).map((song) => [song.id, song.name]));
+  return { recorder, service: new StatsService({ store, clock: systemClock, recorder, songNames }) };
+}
+
 /** How long a stop waits for requests in flight. */
 export const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -340,6 +368,8 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
       : undefined;
   const comments = createCommentServices(database.db, database.dialect, notifications, readCache, commentMail);
   content.comments = comments.service;
+  const musicSource: MusicSource = library ? library.source : new UpstreamMusicSource(config.musicUpstream ?? '');
+  const stats = createStatsServices(database.db, config.stats !== false, musicSource);
   const articleConsole = new ArticleConsoleService(
     new KyselyArticleEditorRepository(database.db, database.dialect),
     notifications,
@@ -355,7 +385,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
       content,
       readCache,
       chat: { chat, hub: chatHub, ...overrides.chatTimers },
-      music: library ? { source: library.source, library } : { source: new UpstreamMusicSource(config.musicUpstream ?? '') },
+      music: { source: musicSource, library },
       admin: {
         articles: articleConsole,
         site: new SiteConsoleService(sites, systemClock, readCache),
@@ -381,7 +411,10 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
         overview: new OverviewService(new KyselyOverviewRepository(database.db), systemClock),
         comments: comments.console,
         ...createModerationServices(database.db, database.dialect, { accounts, notifications, chat }),
+        stats: stats.service,
+        music: library ? new MusicConsoleService(new LibraryEditor(library)) : 'upstream',
       },
+      stats: stats.recorder,
       healthCheck: async () => {
         await sql`select 1`.execute(database.db);
       },
@@ -424,6 +457,10 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
       )
       .finally(() => (publishing = undefined)));
   const scheduleTimer = setInterval(() => void publishDue(), config.schedulePollMs).unref();
+  // Counted events are written every second like article views; their roll-up runs on every instance.
+  const logStats = everyTenSeconds(() => log, '统计数据暂未写入，稍后重试');
+  const statsFlushTimer = setInterval(() => void stats.recorder?.flush().catch(logStats), 1_000).unref();
+  const statsRollUpTimer = setInterval(() => void stats.service.rollUp().catch(logStats), STATS_ROLL_UP_MS).unref();
   const settleCounters = async () => {
     try {
       await content.articles.storeViews();
@@ -434,11 +471,14 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
   const close = async () => {
     clearInterval(viewTimer);
     clearInterval(scheduleTimer);
+    clearInterval(statsFlushTimer);
+    clearInterval(statsRollUpTimer);
     await publishing;
     await comments.service.whenMailSent();
     await library?.close();
     await app.close();
     await settleCounters().catch(logUnstored);
+    await stats.recorder?.flush().catch(logStats);
     await chatHub.close();
     await relay?.close();
     await database.close();

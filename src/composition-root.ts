@@ -26,6 +26,7 @@ import type { CommentsApi } from './ports/commentsApi';
 import type { SiteApi } from './ports/siteApi';
 import { writeUiCookie } from './adapters/browser/uiCookie';
 import { MemoryStore, refusingHttpClient, renderClipboard } from './adapters/render/renderPorts';
+import { beaconPageViews, silentPageViews } from './adapters/browser/pageViewBeacon';
 import { TOKENS, type Services } from './ports/tokens';
 import { greetingText } from './i18n/greetingText';
 import * as zhCN from './i18n/zh-CN';
@@ -63,6 +64,7 @@ const browserModule = new ContainerModule(({ bind }) => {
   bind(TOKENS.clock).toConstantValue(browserClock);
   bind(TOKENS.random).toConstantValue(browserRandom);
   bind(TOKENS.clipboard).toConstantValue(browserClipboard);
+  bind(TOKENS.pageViews).toConstantValue(beaconPageViews);
   // ONE HTTP client for every API adapter, so a 401 from any call ends the session and opens the login.
   bind(HTTP_CLIENT)
     .toDynamicValue((context) =>
@@ -101,6 +103,7 @@ function renderModule(ports: RenderPorts): ContainerModule {
     bind(TOKENS.clock).toConstantValue(browserClock);
     bind(TOKENS.random).toConstantValue(browserRandom);
     bind(TOKENS.clipboard).toConstantValue(renderClipboard);
+    bind(TOKENS.pageViews).toConstantValue(silentPageViews);
     bind(HTTP_CLIENT).toConstantValue(refusingHttpClient);
     bind(TOKENS.siteApi).toConstantValue(ports.siteApi);
     bind(TOKENS.contentApi).toConstantValue(ports.contentApi);

@@ -9,6 +9,7 @@ export type AppErrorKind =
   | 'notFound' // 404
   | 'conflict' // 409
   | 'payloadTooLarge' // 413
+  | 'unsupportedMediaType' // 415: the bytes are not of a kind the call accepts
   | 'rateLimited' // 429
   | 'unavailable' // 502: a service we depend on failed
   | 'timeout' // 504: a service we depend on did not answer in time

@@ -46,3 +46,6 @@ export { consoleArticles } from './zh-CN/consoleArticles';
 export { commentsServer } from './zh-CN/commentsServer';
 export { comments } from './zh-CN/comments';
 export { consoleComments } from './zh-CN/consoleComments';
+export { consoleStats } from './zh-CN/consoleStats';
+export { consoleLyricTap } from './zh-CN/consoleLyricTap';
+export { consoleMusic } from './zh-CN/consoleMusic';

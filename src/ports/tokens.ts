@@ -17,6 +17,7 @@ import type { PlayerLoader } from './playerRuntime';
 import type { ChatRoomLoader } from './chatRoom';
 import type { CONSOLE_TOKENS, ConsoleLoader, ConsoleServices } from './console/tokens';
 import type { CommentsApi } from './commentsApi';
+import type { PageViews } from './pageViews';
 
 /** One token per port and per long-lived actor; `Services` says what each resolves to. */
 const siteApi = Symbol('siteApi');
@@ -41,6 +42,7 @@ const playerLoader = Symbol('playerLoader');
 const chatLoader = Symbol('chatLoader');
 const commentsApi = Symbol('commentsApi');
 const consoleLoader = Symbol('consoleLoader');
+const pageViews = Symbol('pageViews');
 
 export const TOKENS = {
   siteApi,
@@ -65,6 +67,7 @@ export const TOKENS = {
   chatLoader,
   commentsApi,
   consoleLoader,
+  pageViews,
 } as const;
 
 export interface Services {
@@ -94,6 +97,8 @@ export interface Services {
   commentsApi: CommentsApi;
   /** Binds the console's ports (their own chunk) into this container: asked by `/admin` before it renders. */
   consoleLoader: ConsoleLoader;
+  /** The site's own statistics, told of in-app navigations. */
+  pageViews: PageViews;
 }
 
 type AllTokens = typeof TOKENS & typeof CONSOLE_TOKENS;

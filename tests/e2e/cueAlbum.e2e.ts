@@ -80,10 +80,12 @@ describeInBrowser('a CUE album in the player', () => {
     expect(Math.max(...second.map((sample) => sample.now))).toBeGreaterThan(CUE_TRACKS[1].seconds - 1);
     // It ended at its span's end (about 5 s of playing), not at the end of the file 9 s on.
     expect(second.at(-1)!.at - started[0]!.at).toBeLessThan((CUE_TRACKS[1].seconds + 1.5) * 1000);
-    // Its lyric's lines (0.5 s and 2.5 s) light up at those times from the track's start, not from the file's.
+    // Its lyric's lines (0.5 s and 2.5 s) light up at those times from the track's start, not from the file's
+    // (4 s later). The slider and the board update on different ticks: half a second of slack around each line
+    // keeps a loaded machine's lag between them out of the verdict.
     const lines = (from: number, to: number) => [...new Set(second.filter((s) => s.line >= 0 && s.now > from && s.now < to).map((s) => s.line))];
-    expect(lines(0.7, 2.3)).toEqual([0]);
-    expect(lines(2.7, 4.8)).toEqual([1]);
+    expect(lines(1.0, 2.0)).toEqual([0]);
+    expect(lines(3.0, 4.8)).toEqual([1]);
     // The lyric was saved in GBK: the board shows its words, not mojibake.
     expect(new Set(second.filter((s) => s.line >= 0).map((s) => s.text.trim()))).toEqual(new Set(['窗外的麻雀', '在电线杆上多嘴']));
     // Track 3 starts from its own 0 with its own duration.

@@ -55,6 +55,8 @@ function toTrack(row: Selectable<MusicSongTable>): StoredTrack {
     fingerprint: row.fingerprint,
     playCount: row.play_count,
     present: row.present === 1,
+    coverFile: row.cover_file,
+    metaVersion: row.meta_version,
   };
 }
 
@@ -81,6 +83,8 @@ function songColumns(fields: TrackFields, now: string) {
     fingerprint: fields.fingerprint,
     present: 1,
     updated_at: now,
+    cover_file: fields.coverFile ?? '',
+    meta_version: fields.metaVersion ?? '',
   };
 }
 
@@ -144,6 +148,41 @@ export class KyselyMusicRepository implements PlayCounter {
   async markPlaylistsAbsent(ids: readonly number[]): Promise<void> {
     if (ids.length === 0) return;
     await this.db.updateTable('music_playlist').set({ present: 0 }).where('id', 'in', [...ids]).execute();
+  }
+
+  /**
+   * The console moved or renamed files itself: rows follow in the same operation (the folder `from` becomes `to`,
+   * with every song and sub-folder under it), so ids never depend on the fingerprint for these.
+   */
+  async renameFolder(from: string, to: string): Promise<void> {
+    const under = (path: string) => path === from || path.startsWith(`${from}/`);
+    const playlists = await this.db.selectFrom('music_playlist').select(['id', 'folder']).execute();
+    for (const playlist of playlists.filter((row) => under(row.folder))) {
+      const folder = to + playlist.folder.slice(from.length);
+      // A row kept for a folder that once had this name gives way (its id would otherwise take over).
+      await this.db.updateTable('music_playlist').set({ folder: `~gone~${playlist.id}~${folder}` }).where('folder', '=', folder).execute();
+      await this.db.updateTable('music_playlist').set({ folder }).where('id', '=', playlist.id).execute();
+    }
+    const songs = await this.db.selectFrom('music_song').select(['id', 'file']).execute();
+    for (const song of songs.filter((row) => row.file.startsWith(`${from}/`))) await this.rekeySong(song.id, to + song.file.slice(from.length));
+  }
+
+  /** A song's file moved (a CUE track keeps its `#number`). */
+  async renameSong(id: number, file: string): Promise<void> {
+    const row = await this.db.selectFrom('music_song').select(['cue_track']).where('id', '=', id).executeTakeFirst();
+    if (row) await this.rekeySong(id, row.cue_track === null ? file : `${file}#${row.cue_track}`);
+  }
+
+  private async rekeySong(id: number, key: string): Promise<void> {
+    // Another row (a deleted song's, kept for its id) may hold the new path: it gives way.
+    await this.db.updateTable('music_song').set({ file: `~gone~${id}~${key}` }).where('file', '=', key).where('id', '!=', id).execute();
+    await this.db.updateTable('music_song').set({ file: key }).where('id', '=', id).execute();
+  }
+
+  /** The row of a playlist's folder, made now for a folder the console just created. */
+  async playlistOf(folder: string): Promise<StoredPlaylist | undefined> {
+    const row = await this.db.selectFrom('music_playlist').selectAll().where('folder', '=', folder).executeTakeFirst();
+    return row && toPlaylist(row);
   }
 
   async countPlay(songId: number): Promise<void> {

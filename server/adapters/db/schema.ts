@@ -435,4 +435,8 @@ export interface MusicSongTable {
   /** A CUE track's span of the file; `end_ms` null: to the file's end. */
   start_ms: number | null;
   end_ms: number | null;
+  /** The song's own cover beside it (`<song base>.jpg`), '' when none. */
+  cover_file: Generated<string>;
+  /** Version of its `songs.json` entry and own cover: a change reads the song again. */
+  meta_version: Generated<string>;
 }

@@ -45,6 +45,8 @@ import { ADMIN_ROLE } from '../../domain/accounts/currentUser';
 import { chatSocketRoutes, type ChatSocketOptions } from '../ws/chatSocket';
 import { CHAT_MAX_FRAME_BYTES } from '../../../src/protocol/chat';
 import { inputProblem, type InputProblem } from '../../domain/inputProblem';
+import type { StatsRecorder } from '../../domain/stats/statsRecorder';
+import { countHotAnswer, countPage, installStatsCounting, statsBeaconRoutes } from './statsCounting';
 
 export interface AppServices {
   site: SiteService;
@@ -67,6 +69,8 @@ export interface AppServices {
    * kept serialised; the services must tell it of their writes. None: every read goes to the database.
    */
   readCache?: HotAnswerCache;
+  /** The site's own statistics: pages, in-app navigations, searches and songs are told to it. None: nothing is counted. */
+  stats?: StatsRecorder | undefined;
 }
 
 export interface AppOptions {
@@ -137,6 +141,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     siteUrl: options.siteUrl,
   });
   const knownRoutes = trackRoutes(app);
+  if (services.stats) installStatsCounting(app, services.stats);
   refuseBadInput(app);
   strictBodies(app);
   // Marks the costly routes before @fastify/rate-limit's own onRoute hook reads the mark.
@@ -161,6 +166,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
       headers,
       compressThreshold: COMPRESS_THRESHOLD,
       answered: requests.countHotPath,
+      ...(services.stats ? { seen: countHotAnswer(services.stats) } : {}),
     });
   }
 
@@ -198,6 +204,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     if (services.music.library) await app.register(musicMediaRoutes, { library: services.music.library });
   }
   await app.register(adminRoutes, { prefix: ADMIN_API_PREFIX, ...services.admin });
+  await app.register(statsBeaconRoutes, { recorder: services.stats });
   const htmlFor = services.content && pageHtmlProvider(services.content.articles, services.site, options.siteUrl);
 
   if (options.mediaDir) {
@@ -259,7 +266,12 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
         : undefined;
       const page = rendered ?? indexHtml;
       const html = htmlFor ? await htmlFor(request, pathname, page) : page;
-      return sendShell(request, reply, html, isClientRoute(pathname) ? 200 : 404);
+      const status = isClientRoute(pathname) ? 200 : 404;
+      // A page the reader arrives on is counted here; the app counts its own navigations after it.
+      if (services.stats && status === 200 && request.method === 'GET') {
+        countPage(services.stats, request, async (token) => (await services.accounts?.authenticate(token)) ?? undefined);
+      }
+      return sendShell(request, reply, html, status);
     }
     if (knownRoutes.allowsOtherMethod(request.method, pathname)) {
       return reply.status(405).send(failure(405, messages.methodNotAllowed));

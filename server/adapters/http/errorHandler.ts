@@ -11,6 +11,7 @@ const STATUS: Record<AppErrorKind, number> = {
   notFound: 404,
   conflict: 409,
   payloadTooLarge: 413,
+  unsupportedMediaType: 415,
   rateLimited: 429,
   unavailable: 502,
   timeout: 504,

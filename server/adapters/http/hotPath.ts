@@ -10,6 +10,8 @@ export interface HotPathOptions {
   compressThreshold: number;
   /** Counts an answer given here. */
   answered(): void;
+  /** Told of each request answered here (the statistics count the site searches among them). */
+  seen?(request: IncomingMessage): void;
 }
 
 /** The cookie that names a session: its request goes through Fastify, which may expire a stale one. */
@@ -35,6 +37,7 @@ export function installHotPath(server: Server, options: HotPathOptions): void {
       response.writeHead(200, { ...common, 'content-length': body.length });
       response.end(body);
       options.answered();
+      options.seen?.(request);
       return;
     }
     for (const handler of handlers) handler.call(server, request, response);

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { MusicCatalogue } from '../../domain/music/catalogue';
 import { cueSong, cueSpans, parseCueSheet, resolveCueFile, type CueSheet, type CueTrack } from '../../domain/music/cueSheet';
-import { displayName, naturalOrder, songKey, type CueSpan } from '../../domain/music/library';
+import { mergeSongMeta } from '../../domain/music/folderEdits';
+import { displayName, songKey, type CueSpan } from '../../domain/music/library';
 import type { Romanise } from '../../domain/music/songSearch';
 import * as zhCN from '../../../src/i18n/zh-CN';
 import type { Clock } from '../../ports/clock';
@@ -88,6 +89,32 @@ export class LibraryScanner {
     return this.running;
   }
 
+  /**
+   * Runs the console's `edit` of the folder with no scan in progress, then scans, so the catalogue shows the
+   * edit when this resolves. Edits and scans never overlap: a scan between an edit's file rename and its row
+   * update would take the renamed file for a new song.
+   */
+  async change<T>(edit: () => Promise<T>): Promise<T> {
+    while (this.running) await this.running.catch(() => undefined);
+    let result: { value: T } | undefined;
+    this.running = (async () => {
+      let failure: { error: unknown } | undefined;
+      try {
+        result = { value: await edit() };
+      } catch (error) {
+        failure = { error };
+      }
+      // Even a failed edit may have changed something: the catalogue follows the folder either way.
+      const report = await this.scanUntilSettled();
+      if (failure) throw failure.error;
+      return report;
+    })().finally(() => {
+      this.running = undefined;
+    });
+    await this.running;
+    return result!.value;
+  }
+
   private async scanUntilSettled(progress?: ScanProgress): Promise<ScanReport> {
     let report: ScanReport;
     do {
@@ -104,8 +131,9 @@ export class LibraryScanner {
     const storedTracks = await this.repository.tracks();
     const storedPlaylists = await this.repository.playlists();
 
-    // Sub-folders in file-manager order, the top level last: its loose files are the odd ones out.
-    const folders = [...disk.folders].sort((a, b) => (a.folder === '') !== (b.folder === '') ? (a.folder === '' ? 1 : -1) : naturalOrder(a.folder, b.folder));
+    // Sub-folders as the folder lists them (its order file, else file-manager order), the top level last: its
+    // loose files are the odd ones out.
+    const folders = [...disk.folders].sort((a, b) => Number(a.folder === '') - Number(b.folder === ''));
     const playlistIds = new Map<string, number>();
     for (const [position, found] of folders.entries()) {
       const name = found.folder === '' ? text.looseSongs : displayName(path.posix.basename(found.folder));
@@ -155,7 +183,8 @@ export class LibraryScanner {
           positions.set(found.folder, position + 1);
           const version = cue ? `${found.version}+${cue.album.version}` : found.version;
           const stored = byKey.get(songKey({ file: found.file, cue: cue?.track }));
-          if (stored && stored.version === version && stored.present && !namesStale(stored, found)) {
+          const metaSame = (stored?.metaVersion ?? '') === (found.metaVersion ?? '');
+          if (stored && stored.version === version && stored.present && metaSame && !namesStale(stored, found)) {
             if (stored.playlistId !== playlistId || stored.position !== position) await this.repository.placeTrack(stored.id, playlistId, position);
             kept.add(stored.id);
             continue;
@@ -195,7 +224,9 @@ export class LibraryScanner {
       file: found.file,
       playlistId,
       position: 0,
-      ...tags,
+      ...mergeSongMeta(tags, found.meta),
+      coverFile: found.coverFile ?? '',
+      metaVersion: found.metaVersion ?? '',
       size: found.size,
       mime: mimeOf(found.file),
       version: found.version,

@@ -42,7 +42,7 @@ export class LocalLibrary {
   readonly scanner: LibraryScanner;
   readonly source: LocalMusicSource;
   readonly urls: MusicUrls;
-  private readonly repository: KyselyMusicRepository;
+  readonly repository: KyselyMusicRepository;
   private readonly covers: CoverCache;
   private watcher: fs.FSWatcher | undefined;
   private timer: NodeJS.Timeout | undefined;
@@ -99,7 +99,8 @@ export class LocalLibrary {
     if (size === undefined) throw new AppError('invalid', text.badParameter('param'));
     const catalogue = this.catalogue();
     if (kind === 'playlist') {
-      const playlist = catalogue.playlist(id);
+      // Every playlist folder, an empty one too: the console shows its cover before it has songs.
+      const playlist = catalogue.folder(id);
       if (!playlist) throw new AppError('notFound', text.playlistNotFound);
       const tag = tagOf(playlist.coverFile, playlist.coverVersion);
       const file = playlist.coverFile && this.folder.absolute(playlist.folder ? `${playlist.folder}/${playlist.coverFile}` : playlist.coverFile);
@@ -109,6 +110,8 @@ export class LocalLibrary {
     if (!track) throw new AppError('notFound', text.songNotFound);
     const playlist = catalogue.playlist(track.playlistId);
     return this.covers.resized(`song-${id}-${this.songCoverTag(id)}`, size, async () => {
+      const own = track.coverFile ? await fsp.readFile(this.folder.absolute(siblingOf(track.file, track.coverFile))).catch(() => undefined) : undefined;
+      if (own) return own;
       const embedded = track.embeddedCover ? await this.folder.embeddedPicture(track.file).catch(() => undefined) : undefined;
       if (embedded) return embedded;
       if (playlist?.coverFile) return fsp.readFile(this.folder.absolute(playlist.folder ? `${playlist.folder}/${playlist.coverFile}` : playlist.coverFile));
@@ -121,6 +124,7 @@ export class LocalLibrary {
     const catalogue = this.catalogue();
     const track = catalogue.track(id);
     if (!track) return '0';
+    if (track.coverFile) return tagOf(track.version, track.metaVersion ?? '');
     if (track.embeddedCover) return tagOf(track.version);
     const playlist = catalogue.playlist(track.playlistId);
     return tagOf(String(track.playlistId), playlist?.coverFile ?? '', playlist?.coverVersion ?? '');
@@ -157,6 +161,12 @@ export class LocalLibrary {
       this.options.log?.(String(error));
     }
   }
+}
+
+/** The '/'-separated path of `name` in the folder of `file`. */
+function siblingOf(file: string, name: string): string {
+  const slash = file.lastIndexOf('/');
+  return slash < 0 ? name : `${file.slice(0, slash)}/${name}`;
 }
 
 export function defaultCacheDir(dataDir: string): string {

@@ -11,6 +11,7 @@ import {
   unplayableFormat,
   type GuessedNames,
 } from '../../domain/music/library';
+import { ORDER_FILE, SONG_COVER_EXTENSION, SONGS_FILE, applyOrder, parseOrderFile, parseSongsFile, type SongMeta } from '../../domain/music/folderEdits';
 import { lyricTags, preferTimed, syncedLyricsToLrc } from '../../domain/music/lyrics';
 import { repairMojibake } from '../../domain/music/mojibake';
 import { nameTrack } from '../../domain/music/names';
@@ -34,6 +35,12 @@ export interface FileOnDisk {
   version: string;
   /** Audio files only: the lyric file beside it ('/'-separated path) and that file's version. */
   lyric?: { file: string; version: string };
+  /** Audio files only: the names set in the folder's songs.json, which win over the tags. */
+  meta?: SongMeta;
+  /** Audio files only: its own cover beside it (a name in the same folder). */
+  coverFile?: string;
+  /** Audio files only: changes with `meta` and the cover's bytes; '' when it has neither. */
+  metaVersion?: string;
 }
 
 /** An audio file no browser plays, and its format's name. */
@@ -123,14 +130,19 @@ export class MusicFolder implements LyricReader {
       } catch {
         return;
       }
-      const names = entries.filter((entry) => !entry.name.startsWith('.')).sort((a, b) => naturalOrder(a.name, b.name));
+      const visible = entries.filter((entry) => !entry.name.startsWith('.'));
+      const has = (name: string) => visible.some((entry) => entry.isFile() && entry.name === name);
+      const order = has(ORDER_FILE) ? parseOrderFile(decodeText(await fs.readFile(path.join(this.root, relative, ORDER_FILE)).catch(() => new Uint8Array()))) : [];
+      const byName = new Map(visible.map((entry) => [entry.name, entry]));
+      const names = applyOrder([...byName.keys()], order, naturalOrder).map((name) => byName.get(name)!);
       const audio = names.filter((entry) => entry.isFile() && audioExtension(entry.name));
       for (const entry of names) {
         const format = entry.isFile() ? unplayableFormat(entry.name) : undefined;
         if (format) unplayable.push({ file: toKey(path.join(relative, entry.name)), format });
       }
       const firstFile = files.length;
-      if (audio.length > 0) folders.push(await this.describeFolder(relative, names.map((entry) => entry.name)));
+      // A folder the console created has an order file before it has songs: it is a playlist already.
+      if (audio.length > 0 || (relative !== '' && has(ORDER_FILE))) folders.push(await this.describeFolder(relative, names.map((entry) => entry.name)));
       const cue = audio.length > 0 ? names.filter((entry) => entry.isFile() && /\.cue$/i.test(entry.name)) : [];
       for (const [entries, list] of [[audio, files], [cue, sheets]] as const) {
         for (const entry of entries) {
@@ -143,6 +155,19 @@ export class MusicFolder implements LyricReader {
         const lrc = sidecarsOf(withoutExtension(path.posix.basename(found.file)), lowerNames).lrc;
         const stat = lrc === undefined ? undefined : await fs.stat(path.join(this.root, relative, lrc)).catch(() => undefined);
         if (lrc !== undefined && stat) found.lyric = { file: toKey(path.join(relative, lrc)), version: versionOf(stat) };
+      }
+      const songs = has(SONGS_FILE) ? parseSongsFile(decodeText(await fs.readFile(path.join(this.root, relative, SONGS_FILE)).catch(() => new Uint8Array()))) : new Map<string, SongMeta>();
+      for (const found of files.slice(firstFile)) {
+        const name = path.posix.basename(found.file);
+        const coverName = lowerNames.get(`${withoutExtension(name)}${SONG_COVER_EXTENSION}`.toLowerCase());
+        const coverStat = coverName === undefined ? undefined : await fs.stat(path.join(this.root, relative, coverName)).catch(() => undefined);
+        const meta = songs.get(name);
+        if (meta) found.meta = meta;
+        if (coverName !== undefined && coverStat) found.coverFile = coverName;
+        found.metaVersion =
+          meta || coverStat
+            ? createHash('sha1').update(`${JSON.stringify(meta ?? {})}|${coverStat ? versionOf(coverStat) : ''}`).digest('hex').slice(0, 12)
+            : '';
       }
       for (const entry of names) if (entry.isDirectory()) await walk(path.join(relative, entry.name));
     };

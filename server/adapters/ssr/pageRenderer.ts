@@ -124,6 +124,8 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer |
       // `/` only redirects to /home (the browser keeps its query, e.g. ?showSpecial).
       if (request.url.split('?')[0] === '/') return undefined;
       const [module, viewer] = await Promise.all([load(), viewerOf(request)]);
+      // Known to what follows the render (the statistics leave the administrator's own pages out).
+      request.user = viewer;
       const ports = renderPorts(options.site, options.content, viewer, {
         user: viewer ? { id: viewer.id, role: viewer.role, nickName: viewer.nickName, avatar: viewer.avatar } : null,
         address: request.ip,

@@ -10,6 +10,9 @@ export class MusicCatalogue {
   private readonly trackById: Map<number, Track>;
   private readonly tracksByPlaylist = new Map<number, Track[]>();
   readonly playlists: readonly Playlist[];
+  /** Every playlist folder in order, those without songs too (the console lists them; listeners do not). */
+  readonly folders: readonly Playlist[];
+  private readonly folderById: Map<number, Playlist>;
   private readonly index: SongSearchIndex;
 
   constructor(playlists: readonly Playlist[], tracks: readonly Track[], romanise: Romanise) {
@@ -19,10 +22,10 @@ export class MusicCatalogue {
       list.push(track);
       this.tracksByPlaylist.set(track.playlistId, list);
     }
+    this.folders = [...playlists].sort((a, b) => a.position - b.position || a.id - b.id);
+    this.folderById = new Map(this.folders.map((playlist) => [playlist.id, playlist]));
     // A folder without playable songs is not a playlist a listener can use.
-    this.playlists = [...playlists]
-      .filter((playlist) => this.tracksByPlaylist.has(playlist.id))
-      .sort((a, b) => a.position - b.position || a.id - b.id);
+    this.playlists = this.folders.filter((playlist) => this.tracksByPlaylist.has(playlist.id));
     this.playlistById = new Map(this.playlists.map((playlist) => [playlist.id, playlist]));
     this.index = new SongSearchIndex(tracks, romanise);
   }
@@ -37,6 +40,11 @@ export class MusicCatalogue {
 
   playlist(id: number): Playlist | undefined {
     return this.playlistById.get(id);
+  }
+
+  /** A playlist folder, with or without songs. */
+  folder(id: number): Playlist | undefined {
+    return this.folderById.get(id);
   }
 
   track(id: number): Track | undefined {

@@ -21,6 +21,10 @@ export interface Track {
   playCount: number;
   /** Set when the song is one track of a CUE sheet over `file`: it plays only this span of the file. */
   cue?: CueSpan | undefined;
+  /** The song's own cover beside it (`<song base>.jpg`, written by the console), preferred to the embedded one. */
+  coverFile?: string | undefined;
+  /** Changes with the song's edited names and its own cover (see folderEdits.ts). */
+  metaVersion?: string | undefined;
 }
 
 /**

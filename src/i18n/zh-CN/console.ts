@@ -8,6 +8,15 @@ export const console = {
   signedInAs: '当前登录',
   pageNotFound: '控制台里没有这个页面',
   backToOverview: '回到概览',
+  /** The dismissing button of every console dialog. */
+  cancel: '取消',
+  /** Every console list's pager (a section may count its own way: 共 N 篇). */
+  pager: {
+    total: (count: number) => `共 ${count} 条`,
+    page: (current: number, pages: number) => `第 ${current} / ${pages} 页`,
+    previousPage: '上一页',
+    nextPage: '下一页',
+  },
   nav: {
     overview: '概览',
     articles: '文章',

@@ -35,9 +35,6 @@ export const consoleArticles = {
   empty: '没有符合条件的文章',
   emptyBin: '回收站是空的',
   total: (count: number) => `共 ${count} 篇`,
-  page: (current: number, pages: number) => `第 ${current} / ${pages} 页`,
-  previousPage: '上一页',
-  nextPage: '下一页',
   loadFailed: '文章列表加载失败',
   actions: {
     edit: '编辑',

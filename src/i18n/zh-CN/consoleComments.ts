@@ -29,16 +29,11 @@ export const consoleComments = {
   likes: (n: number) => `${n} 赞`,
   confirmDeleteTitle: '删除评论',
   confirmDelete: (n: number) => (n === 1 ? '确定删除这条评论吗？' : `确定删除选中的 ${n} 条评论吗？`) + '有回复的评论会显示为「该评论已删除」。',
-  cancel: '取消',
   acted: {
     approve: (n: number) => `已通过 ${n} 条评论`,
     spam: (n: number) => `已将 ${n} 条评论标为垃圾`,
     delete: (n: number) => `已删除 ${n} 条评论`,
   },
-  total: (n: number) => `共 ${n} 条`,
-  page: (current: number, pages: number) => `第 ${current} / ${pages} 页`,
-  previousPage: '上一页',
-  nextPage: '下一页',
   settings: {
     title: '评论设置',
     visitors: '允许游客评论',

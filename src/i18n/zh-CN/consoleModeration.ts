@@ -13,10 +13,6 @@ export const consoleModeration = {
   cancel: '取消',
   confirm: '确定',
   delete: '删除',
-  total: (count: number) => `共 ${count} 条`,
-  page: (current: number, pages: number) => `第 ${current} / ${pages} 页`,
-  previousPage: '上一页',
-  nextPage: '下一页',
   cannotUndo: '此操作无法撤销。',
   chat: {
     title: '聊天室',

@@ -6,6 +6,8 @@ import type { TransferConsoleApi } from './transferApi';
 import type { OverviewConsoleApi } from './overviewApi';
 import type { ModerationApi } from './moderationApi';
 import type { UsersApi } from './usersApi';
+import type { StatsApi } from './statsApi';
+import type { MusicConsoleApi } from './musicApi';
 
 /**
  * The console's ports: their tokens live apart from the app's (`../tokens.ts`) so that a reader's first
@@ -19,6 +21,8 @@ const transferConsoleApi = Symbol('transferConsoleApi');
 const overviewConsoleApi = Symbol('overviewConsoleApi');
 const moderationApi = Symbol('moderationApi');
 const usersApi = Symbol('usersApi');
+const statsApi = Symbol('statsApi');
+const musicConsoleApi = Symbol('musicConsoleApi');
 
 export const CONSOLE_TOKENS = {
   commentsConsoleApi,
@@ -29,6 +33,8 @@ export const CONSOLE_TOKENS = {
   overviewConsoleApi,
   moderationApi,
   usersApi,
+  statsApi,
+  musicConsoleApi,
 } as const;
 
 export interface ConsoleServices {
@@ -48,6 +54,10 @@ export interface ConsoleServices {
   moderationApi: ModerationApi;
   /** The console's users and the administrator's notices (loaded on first call). */
   usersApi: UsersApi;
+  /** The console's 统计 (loaded on first call). */
+  statsApi: StatsApi;
+  /** The console's music library (loaded on first call). */
+  musicConsoleApi: MusicConsoleApi;
 }
 
 /** Binds the console's ports into the app's container, once; the console waits for it before rendering. */

@@ -14,6 +14,7 @@ import { Footer } from '../shell/Footer';
 import { Header } from '../shell/Header';
 import { NoticeToaster } from '../shell/NoticeToaster';
 import { RouteProgress } from '../shell/RouteProgress';
+import { PageViewBeacon } from '../shell/PageViewBeacon';
 import { PageOutlet } from './PageOutlet';
 import { routeFor } from './routes';
 
@@ -47,6 +48,7 @@ export function Layout() {
         {zhCN.nav.skipToContent}
       </a>
       <RouteProgress main={main} />
+      <PageViewBeacon />
       <Header />
       <main id="main" ref={main} className="site-main" tabIndex={-1}>
         <PageOutlet />

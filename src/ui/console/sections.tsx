@@ -1,4 +1,4 @@
-import { ArrowLeftRight, Compass, FileText, Images, LayoutDashboard, Library, Link2, Megaphone, MessageCircle, MessageCircleMore, MessagesSquare, Settings, StickyNote, Tags, Users } from 'lucide-react';
+import { ArrowLeftRight, ChartLine, Compass, FileText, Images, LayoutDashboard, Library, Link2, Megaphone, MessageCircle, MessageCircleMore, MessagesSquare, Music, Settings, StickyNote, Tags, Users } from 'lucide-react';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import * as zhCN from '../../i18n/zh-CN';
 
@@ -23,6 +23,7 @@ export const CONSOLE_SECTIONS: ConsoleSection[] = [
   { path: 'talks', Page: lazy(() => import('./showcase/TalksPage')), nav: { label: zhCN.console.nav.talks, icon: <MessageCircle /> } },
   { path: 'albums', Page: lazy(() => import('./showcase/AlbumsPage')), nav: { label: zhCN.console.nav.albums, icon: <Images /> } },
   { path: 'albums/:id', Page: lazy(() => import('./showcase/AlbumPage')) },
+  { path: 'music', Page: lazy(() => import('./music/MusicPage')), nav: { label: zhCN.consoleMusic.title, icon: <Music /> } },
   { path: 'comments', Page: lazy(() => import('./comments/CommentsPage')), nav: { label: zhCN.console.nav.comments, icon: <MessagesSquare /> } },
   { path: 'chat', Page: lazy(() => import('./moderation/ChatModerationPage')), nav: { label: zhCN.console.nav.chat, icon: <MessageCircleMore /> } },
   { path: 'board', Page: lazy(() => import('./moderation/BoardModerationPage')), nav: { label: zhCN.console.nav.board, icon: <StickyNote /> } },
@@ -34,4 +35,5 @@ export const CONSOLE_SECTIONS: ConsoleSection[] = [
   { path: 'resources', Page: lazy(() => import('./site/ResourcesPage')), nav: { label: zhCN.console.nav.resources, icon: <Library /> } },
   { path: 'siteList', Page: lazy(() => import('./site/SiteListPage')), nav: { label: zhCN.console.nav.siteList, icon: <Compass /> } },
   { path: 'transfer', Page: lazy(() => import('./transfer/TransferPage')), nav: { label: zhCN.console.nav.transfer, icon: <ArrowLeftRight /> } },
+  { path: 'stats', Page: lazy(() => import('./stats/StatsPage')), nav: { label: zhCN.consoleStats.title, icon: <ChartLine /> } },
 ];

@@ -5,8 +5,8 @@ import type { ChatBanDto, ConsoleBoardPageDto, ConsoleBoardReplyDto, ConsoleChat
 import type { MessageDto, MessagePageDto, MessageReplyDto } from '../../../src/protocol/content';
 import * as zhCN from '../../../src/i18n/zh-CN';
 import { cid, isAck, isTips, join, type ChatClient } from '../chat/support';
-import { backends, postgresAndRedisUnreachable } from '../support/databases';
-import { body, peopleData, startInstance, type PeopleData, type PeopleSite, type Person } from './peopleSite';
+import { backends } from '../support/databases';
+import { body, describeOnTwoInstances, peopleData, startInstance, type PeopleData, type PeopleSite, type Person } from './peopleSite';
 
 /**
  * The console's moderation calls on SQLite and PostgreSQL: the chat room's history, deletions, mutes, kicks
@@ -283,32 +283,12 @@ describe.each(await backends())('console moderation on $name', (backend) => {
   });
 });
 
-const twoInstances = await postgresAndRedisUnreachable();
-if (twoInstances && process.env.CI) throw new Error(`${twoInstances}; CI requires PostgreSQL and Redis`);
-
-describe.skipIf(twoInstances !== undefined)('a mute set on one instance, over PostgreSQL and Redis', () => {
-  let data: PeopleData;
-  const sites: PeopleSite[] = [];
-  const clients: ChatClient[] = [];
-
-  beforeAll(async () => {
-    data = await peopleData('PostgreSQL');
-    const prefix = `test-mod-${crypto.randomBytes(6).toString('hex')}`;
-    const first = await startInstance(data, { redisPrefix: prefix });
-    sites.push(first, await startInstance(data, { redisPrefix: prefix, administrator: first.administrator }));
-  }, 60_000);
-
-  afterAll(async () => {
-    await Promise.all(clients.map((c) => c.close()));
-    for (const site of sites) await site.close();
-    await data?.dispose();
-  });
-
+await describeOnTwoInstances('a mute set on one instance, over PostgreSQL and Redis', 'test-mod', (two) => {
   it('holds on the other instance: its room is told, the muted user there cannot send, and the lift reaches it', async () => {
-    const [a, b] = sites as [PeopleSite, PeopleSite];
+    const [a, b] = two.sites;
     const erin = await a.signUp('艾琳');
     const { client: erinOnB } = await join(b.url, { cookie: erin.cookie });
-    clients.push(erinOnB);
+    two.clients.push(erinOnB);
 
     const muted = await a.admin({ method: 'PUT', url: `/api/admin/chat/bans/${erin.id}`, payload: { minutes: 10 } });
     expect(body(muted).code).toBe(0);
@@ -317,7 +297,7 @@ describe.skipIf(twoInstances !== undefined)('a mute set on one instance, over Po
     erinOnB.send({ type: 'message', content: '换个实例说话', content_type: 'text', client_id: refused });
     await erinOnB.waitFor(isTips('muted', refused), 'refused on B');
     // Both instances list the ban.
-    for (const site of sites) {
+    for (const site of two.sites) {
       const bans = body<ChatBanDto[]>(await site.admin({ method: 'GET', url: '/api/admin/chat/bans' })).result;
       expect(bans.map((ban) => ban.userId)).toEqual([erin.id]);
     }

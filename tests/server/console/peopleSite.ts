@@ -1,12 +1,14 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../../server/adapters/db/connect';
 import { loadConfig, type AppConfig } from '../../../server/config';
 import { createServer, type CreatedServer } from '../../../server/main';
 import { MARKER, PASSWORD, sessionCookieOf, testHasher, uniqueName } from '../accounts/support';
 import { takeOverAdministrator } from '../support/administrator';
-import { POSTGRES_URL, REDIS_URL, adminQuery } from '../support/databases';
+import type { ChatClient } from '../chat/support';
+import { POSTGRES_URL, REDIS_URL, adminQuery, postgresAndRedisUnreachable } from '../support/databases';
 import { temporaryFolder } from '../support/siteServer';
 
 /** A data folder and a database (a SQLite file, or a PostgreSQL schema of its own) that instances share. */
@@ -148,3 +150,45 @@ export async function startInstance(data: PeopleData, options: InstanceOptions =
 
 /** The envelope of an answer. */
 export const body = <T = unknown>(response: LightMyRequestResponse) => response.json<{ code: number; result: T; message: string }>();
+
+/** Two instances over one PostgreSQL schema and one Redis prefix (see describeOnTwoInstances). */
+export interface TwoInstances {
+  /** Both instances, started before the block's tests; the second shares the first's administrator. */
+  sites: [PeopleSite, PeopleSite];
+  /** Chat sockets a test opened; closed after the block. */
+  clients: ChatClient[];
+}
+
+/**
+ * A describe block for what must hold across instances, run over PostgreSQL and Redis: skipped where either
+ * is unreachable, except in CI, which requires both. `prefix` names the block's Redis keys.
+ */
+export async function describeOnTwoInstances(name: string, prefix: string, tests: (two: TwoInstances) => void): Promise<void> {
+  const unreachable = await postgresAndRedisUnreachable();
+  if (unreachable && process.env.CI) throw new Error(`${unreachable}; CI requires PostgreSQL and Redis`);
+  describe.skipIf(unreachable !== undefined)(name, () => {
+    let data: PeopleData | undefined;
+    const started: PeopleSite[] = [];
+    const two: TwoInstances = {
+      get sites() {
+        return started as [PeopleSite, PeopleSite];
+      },
+      clients: [],
+    };
+
+    beforeAll(async () => {
+      data = await peopleData('PostgreSQL');
+      const redisPrefix = `${prefix}-${crypto.randomBytes(6).toString('hex')}`;
+      const first = await startInstance(data, { redisPrefix });
+      started.push(first, await startInstance(data, { redisPrefix, administrator: first.administrator }));
+    }, 60_000);
+
+    afterAll(async () => {
+      await Promise.all(two.clients.map((client) => client.close()));
+      for (const site of started) await site.close();
+      await data?.dispose();
+    });
+
+    tests(two);
+  });
+}

@@ -8,8 +8,8 @@ import type { ConsoleUserDto, ConsoleUserPageDto, NoticePreviewDto, PasswordRese
 import type { NotifyListDto } from '../../../src/protocol/notify';
 import * as zhCN from '../../../src/i18n/zh-CN';
 import { cid, isAck, isTips, join, type ChatClient } from '../chat/support';
-import { backends, postgresAndRedisUnreachable } from '../support/databases';
-import { body, peopleData, startInstance, type PeopleData, type PeopleSite } from './peopleSite';
+import { backends } from '../support/databases';
+import { body, describeOnTwoInstances, peopleData, startInstance, type PeopleData, type PeopleSite } from './peopleSite';
 
 /**
  * The console's user and notice calls on SQLite and PostgreSQL: the list and its search, roles (never one's
@@ -290,32 +290,12 @@ describe.each(await backends())('console users and notices on $name', (backend) 
   });
 });
 
-const twoInstances = await postgresAndRedisUnreachable();
-if (twoInstances && process.env.CI) throw new Error(`${twoInstances}; CI requires PostgreSQL and Redis`);
-
-describe.skipIf(twoInstances !== undefined)('a disable on one instance, over PostgreSQL and Redis', () => {
-  let data: PeopleData;
-  const sites: PeopleSite[] = [];
-  const clients: ChatClient[] = [];
-
-  beforeAll(async () => {
-    data = await peopleData('PostgreSQL');
-    const prefix = `test-users-${crypto.randomBytes(6).toString('hex')}`;
-    const first = await startInstance(data, { redisPrefix: prefix });
-    sites.push(first, await startInstance(data, { redisPrefix: prefix, administrator: first.administrator }));
-  }, 60_000);
-
-  afterAll(async () => {
-    await Promise.all(clients.map((c) => c.close()));
-    for (const site of sites) await site.close();
-    await data?.dispose();
-  });
-
+await describeOnTwoInstances('a disable on one instance, over PostgreSQL and Redis', 'test-users', (two) => {
   it('signs the user out on the other instance at once: its session there and its chat socket there end', async () => {
-    const [a, b] = sites as [PeopleSite, PeopleSite];
+    const [a, b] = two.sites;
     const henry = await a.signUp('亨利');
     const { client: onB } = await join(b.url, { cookie: henry.cookie });
-    clients.push(onB);
+    two.clients.push(onB);
     const said = cid('users');
     onB.send({ type: 'message', content: '我在 B 上', content_type: 'text', client_id: said });
     await onB.waitFor(isAck(said), 'ack on B');

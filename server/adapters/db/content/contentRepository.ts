@@ -10,7 +10,8 @@ import type {
   NewSiteEntry,
   NewTalk,
 } from '../../../ports/contentRepository';
-import type { Database, FriendLinkTable, TalkTable } from '../schema';
+import type { Database, TalkTable } from '../schema';
+import { insertLink, orderedResources, orderedSites, toLink } from './directoryRows';
 
 export const toTalk = (row: Selectable<TalkTable>): Talk => ({
   id: row.id,
@@ -19,17 +20,6 @@ export const toTalk = (row: Selectable<TalkTable>): Talk => ({
   pinned: row.pinned === 1,
   likes: Number(row.likes),
   comment_count: Number(row.comment_count),
-  createdAt: row.created_at,
-});
-
-const toLink = (row: Selectable<FriendLinkTable>): FriendLink => ({
-  id: row.id,
-  name: row.name,
-  description: row.description,
-  url: row.url,
-  avatar: row.avatar,
-  status: row.status as FriendLink['status'],
-  userId: row.user_id,
   createdAt: row.created_at,
 });
 
@@ -149,30 +139,16 @@ export class KyselyContentRepository implements ContentRepository {
     return row && toLink(row);
   }
 
-  async addLink(link: NewFriendLink): Promise<number> {
-    const row = await this.db
-      .insertInto('friend_link')
-      .values({
-        name: link.name,
-        description: link.description,
-        url: link.url,
-        avatar: link.avatar,
-        status: link.status,
-        user_id: link.userId,
-        created_at: link.createdAt,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+  addLink(link: NewFriendLink): Promise<number> {
+    return insertLink(this.db, link);
   }
 
   async setLinkStatus(id: number, status: FriendLink['status']): Promise<void> {
     await this.db.updateTable('friend_link').set({ status }).where('id', '=', id).execute();
   }
 
-  async resources(side: ResourceSide): Promise<Resource[]> {
-    const rows = await this.db.selectFrom('resource').selectAll().where('side', '=', side).orderBy('position').orderBy('id').execute();
-    return rows.map((r) => ({ ...r, side: r.side as ResourceSide }));
+  resources(side: ResourceSide): Promise<Resource[]> {
+    return orderedResources(this.db, side);
   }
 
   async addResource(resource: NewResource): Promise<number> {
@@ -181,7 +157,7 @@ export class KyselyContentRepository implements ContentRepository {
   }
 
   sites(): Promise<SiteEntry[]> {
-    return this.db.selectFrom('site_entry').selectAll().orderBy('position').orderBy('id').execute();
+    return orderedSites(this.db);
   }
 
   async addSite(site: NewSiteEntry): Promise<number> {

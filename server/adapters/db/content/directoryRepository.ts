@@ -1,23 +1,10 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { ResourceSide } from '../../../../src/protocol/content';
 import type { FriendLink, Resource, SiteEntry } from '../../../domain/content/showcase';
 import type { NewFriendLink, NewResource, NewSiteEntry } from '../../../ports/contentRepository';
 import type { DirectoryRepository, LinkFields } from '../../../ports/directoryRepository';
-import type { Database, FriendLinkTable, ResourceTable, SiteEntryTable } from '../schema';
-
-const toLink = (row: Selectable<FriendLinkTable>): FriendLink => ({
-  id: row.id,
-  name: row.name,
-  description: row.description,
-  url: row.url,
-  avatar: row.avatar,
-  status: row.status as FriendLink['status'],
-  userId: row.user_id,
-  createdAt: row.created_at,
-});
-
-const toResource = ({ position: _position, ...row }: Selectable<ResourceTable>): Resource => ({ ...row, side: row.side as ResourceSide });
-const toSite = ({ position: _position, ...row }: Selectable<SiteEntryTable>): SiteEntry => row;
+import type { Database } from '../schema';
+import { insertLink, orderedResources, orderedSites, toLink, toResource, toSite } from './directoryRows';
 
 /** True when `ids` name each of `current` exactly once. */
 function isArrangementOf(ids: readonly number[], current: readonly number[]): boolean {
@@ -43,21 +30,8 @@ export class KyselyDirectoryRepository implements DirectoryRepository {
     return rows.map((row) => row.id);
   }
 
-  async addLink(link: NewFriendLink): Promise<number> {
-    const row = await this.db
-      .insertInto('friend_link')
-      .values({
-        name: link.name,
-        description: link.description,
-        url: link.url,
-        avatar: link.avatar,
-        status: link.status,
-        user_id: link.userId,
-        created_at: link.createdAt,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return row.id;
+  addLink(link: NewFriendLink): Promise<number> {
+    return insertLink(this.db, link);
   }
 
   async updateLink(id: number, fields: LinkFields): Promise<void> {
@@ -72,9 +46,8 @@ export class KyselyDirectoryRepository implements DirectoryRepository {
     await this.db.deleteFrom('friend_link').where('id', '=', id).execute();
   }
 
-  async resources(side: ResourceSide): Promise<Resource[]> {
-    const rows = await this.db.selectFrom('resource').selectAll().where('side', '=', side).orderBy('position').orderBy('id').execute();
-    return rows.map(toResource);
+  resources(side: ResourceSide): Promise<Resource[]> {
+    return orderedResources(this.db, side);
   }
 
   async findResource(id: number): Promise<Resource | undefined> {
@@ -116,9 +89,8 @@ export class KyselyDirectoryRepository implements DirectoryRepository {
     });
   }
 
-  async sites(): Promise<SiteEntry[]> {
-    const rows = await this.db.selectFrom('site_entry').selectAll().orderBy('position').orderBy('id').execute();
-    return rows.map(toSite);
+  sites(): Promise<SiteEntry[]> {
+    return orderedSites(this.db);
   }
 
   async findSite(id: number): Promise<SiteEntry | undefined> {

@@ -18,6 +18,8 @@ import { showcaseEditingMigration } from './0015_showcase_editing';
 import { siteSettingsMigration } from './0016_site_settings';
 import { commentsMigration } from './0017_comments';
 import { moderationMigration } from './0018_moderation';
+import { musicLibraryMigration } from './0019_music_library';
+import { statsMigration } from './0020_stats';
 
 /** What a migration needs to stay portable between SQLite and PostgreSQL. */
 export interface MigrationContext {
@@ -57,6 +59,8 @@ function migrations(context: MigrationContext): Record<string, Migration> {
     '0016_site_settings': siteSettingsMigration(context),
     '0017_comments': commentsMigration(context),
     '0018_moderation': moderationMigration(context),
+    '0019_music_library': musicLibraryMigration(context),
+    '0020_stats': statsMigration(context),
   };
 }
 

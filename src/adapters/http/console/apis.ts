@@ -7,3 +7,5 @@ export { createShowcaseConsoleApi } from './showcaseApi';
 export { createSiteConsoleApi } from './siteApi';
 export { createTransferConsoleApi } from './transferApi';
 export { createUsersApi } from './usersApi';
+export { createStatsApi } from './statsApi';
+export { createMusicConsoleApi } from './musicApi';

@@ -120,8 +120,3 @@ export function rowActions(status: ArticleStatus): RowActions {
     remove: inBin,
   };
 }
-
-/** Pages of `size` rows needed for `total` (at least one, so an empty list still shows page 1). */
-export function pageCount(total: number, size: number): number {
-  return Math.max(1, Math.ceil(total / size));
-}

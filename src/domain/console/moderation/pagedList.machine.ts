@@ -1,5 +1,6 @@
 import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import { ReportedError } from '../../account/account';
+import { pageCount } from '../../content/paging';
 
 /**
  * A searched, paged list of the console (chat history, board posts, users): a query, a page of rows, and
@@ -72,10 +73,7 @@ export function applyOutcome<Item extends Row>(items: Item[], total: number, out
   }
 }
 
-/** Pages a total fills, at least one. */
-export function pageCount(total: number, size: number): number {
-  return Math.max(1, Math.ceil(total / size));
-}
+export { pageCount };
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { rowActions, type ArticleRow, type StatusChange } from '../../../domain/console/articles/articles';
 import * as zhCN from '../../../i18n/zh-CN';
 import { useService } from '../../di';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../ConfirmDialog';
 import { useArticleAction } from './useArticleAction';
 import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
 

@@ -10,8 +10,8 @@ import { useLoad } from '../../features/content/useLoad';
 import { ArticleFilters } from './ArticleFilters';
 import { ArticleStatusTabs } from './ArticleStatusTabs';
 import { ArticleTableRow } from './ArticleTableRow';
-import { ConfirmDialog } from './ConfirmDialog';
-import { ListPager } from './ListPager';
+import { ConfirmDialog } from '../ConfirmDialog';
+import { ListPager } from '../ListPager';
 import { useArticleAction } from './useArticleAction';
 import { useListQuery } from './useListQuery';
 import './articles.css';
@@ -92,7 +92,7 @@ export default function ArticlesPage() {
         )}
       </div>
       {data && data.total > 0 && (
-        <ListPager total={data.total} current={data.current} size={data.size} onPage={(current) => change({ current })} />
+        <ListPager totalText={text.total} total={data.total} current={data.current} size={data.size} onPage={(current) => change({ current })} />
       )}
     </section>
   );

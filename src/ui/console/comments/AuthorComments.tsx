@@ -7,7 +7,7 @@ import { TOKENS } from '../../../ports/tokens';
 import { Loading } from '../../components/Loading';
 import { useService } from '../../di';
 import * as zhCN from '../../../i18n/zh-CN';
-import { ReviewPager } from './ReviewPager';
+import { ListPager } from '../ListPager';
 import { ReviewRow } from './ReviewRow';
 import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
 
@@ -71,10 +71,10 @@ export function AuthorComments({ of, onClose, onChanged }: AuthorCommentsProps) 
       }}
     >
       <Dialog.Portal>
-        <Dialog.Overlay className="review-dialog__overlay" />
-        <Dialog.Content className="review-dialog" aria-describedby={undefined}>
+        <Dialog.Overlay className="console-dialog__overlay" />
+        <Dialog.Content className="console-dialog console-dialog--medium" aria-describedby={undefined}>
           <header className="review-dialog__head">
-            <Dialog.Title className="review-dialog__title">{of ? text.authorCommentsTitle(of.author.nickName) : ''}</Dialog.Title>
+            <Dialog.Title className="console-dialog__title">{of ? text.authorCommentsTitle(of.author.nickName) : ''}</Dialog.Title>
             <Dialog.Close asChild>
               <button type="button" className="icon-button" aria-label={text.close}>
                 <X aria-hidden="true" />
@@ -96,7 +96,7 @@ export function AuthorComments({ of, onClose, onChanged }: AuthorCommentsProps) 
                   />
                 ))}
               </ol>
-              <ReviewPager total={page.total} current={page.current} size={page.size} onPage={setCurrent} />
+              <ListPager total={page.total} current={page.current} size={page.size} onPage={setCurrent} />
             </>
           )}
         </Dialog.Content>

@@ -11,7 +11,7 @@ import { useService } from '../../di';
 import * as zhCN from '../../../i18n/zh-CN';
 import { AuthorComments } from './AuthorComments';
 import { ConfirmDelete } from './ConfirmDelete';
-import { ReviewPager } from './ReviewPager';
+import { ListPager } from '../ListPager';
 import { ReviewRow } from './ReviewRow';
 import { ReviewTabs } from './ReviewTabs';
 import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
@@ -144,7 +144,7 @@ export function ReviewQueue() {
       )}
       {body}
       {page && page.total > page.size && (
-        <ReviewPager total={page.total} current={page.current} size={page.size} onPage={(next) => actor.send({ type: 'page.go', page: next })} />
+        <ListPager total={page.total} current={page.current} size={page.size} onPage={(next) => actor.send({ type: 'page.go', page: next })} />
       )}
       <AuthorComments of={author} onClose={() => setAuthor(null)} onChanged={() => actor.send({ type: 'list.refresh' })} />
     </section>

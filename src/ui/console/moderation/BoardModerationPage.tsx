@@ -1,5 +1,4 @@
-import { Search } from 'lucide-react';
-import { useEffect, useId, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import {
   MODERATION_PAGE_SIZE,
   type BoardPostItem,
@@ -9,8 +8,9 @@ import {
 import * as zhCN from '../../../i18n/zh-CN';
 import { useService } from '../../di';
 import { BoardPostCard } from './BoardPostCard';
-import { ListStatus } from './ListStatus';
-import { Pager } from './Pager';
+import { PagedListBody } from './PagedListBody';
+import { SearchField } from './SearchField';
+import { SearchForm } from './SearchForm';
 import { usePagedList } from './usePagedList';
 import './moderation.css';
 import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
@@ -24,7 +24,6 @@ type PostAction = { kind: 'hide'; id: number; hidden: boolean } | { kind: 'delet
 /** 留言板: every post searched, hidden from the board or shown again, deleted; and their replies. */
 export default function BoardModerationPage() {
   const api = useService(CONSOLE_TOKENS.moderationApi);
-  const keywordId = useId();
   const posts = usePagedList<BoardPostItem, BoardQuery, PostAction>({
     query: { keyword: '', status: 'all' },
     size: MODERATION_PAGE_SIZE,
@@ -37,7 +36,8 @@ export default function BoardModerationPage() {
       return { kind: 'replace', item: await api.setPostHidden(action.id, action.hidden) };
     },
     rowOf: (action) => action.id,
-    told: (action) => (action.kind === 'delete' ? words.postDeleted : action.hidden ? words.postHidden : words.postShown),
+    told: (action) =>
+      action.kind === 'delete' ? words.postDeleted : action.hidden ? words.postHidden : words.postShown,
   });
   const { query } = posts;
 
@@ -45,34 +45,21 @@ export default function BoardModerationPage() {
     document.title = `${words.title} - ${zhCN.console.title}`;
   }, []);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    posts.search(query);
-  };
-
   return (
     <section className="console-page mod-page">
       <header className="console-page__head">
         <h1 className="console-page__title">{words.title}</h1>
       </header>
       <div className="console-card mod-panel">
-        <form className="mod-search" role="search" onSubmit={submit}>
-          <label className="console-field mod-search__wide" htmlFor={keywordId}>
-            {words.keywordLabel}
-            <input
-              id={keywordId}
-              type="search"
-              value={query.keyword}
-              placeholder={words.keywordPlaceholder}
-              maxLength={50}
-              onChange={(event) => posts.type({ ...query, keyword: event.target.value })}
-            />
-          </label>
-          <button type="submit" className="button button--primary mod-search__submit">
-            <Search aria-hidden="true" />
-            {text.search}
-          </button>
-        </form>
+        <SearchForm onSearch={() => posts.search(query)}>
+          <SearchField
+            wide
+            label={words.keywordLabel}
+            value={query.keyword}
+            placeholder={words.keywordPlaceholder}
+            onChange={(keyword) => posts.type({ ...query, keyword })}
+          />
+        </SearchForm>
         <div className="mod-tabs" role="tablist" aria-label={words.title}>
           {STATUSES.map((status) => (
             <button
@@ -87,26 +74,19 @@ export default function BoardModerationPage() {
             </button>
           ))}
         </div>
-        <ListStatus
-          loading={posts.loading}
-          shown={posts.shown}
-          error={posts.error}
-          empty={posts.items.length === 0}
-          emptyText={words.empty}
-          onRetry={posts.reload}
-        />
-        <ol className="mod-list" aria-busy={posts.loading}>
-          {posts.items.map((post) => (
-            <BoardPostCard
-              key={post.id}
-              post={post}
-              busy={posts.acting}
-              onHidden={(hidden) => posts.act({ kind: 'hide', id: post.id, hidden })}
-              onDelete={() => posts.act({ kind: 'delete', id: post.id })}
-            />
-          ))}
-        </ol>
-        {posts.total > posts.size && <Pager total={posts.total} current={posts.current} size={posts.size} onPage={posts.goTo} />}
+        <PagedListBody list={posts} emptyText={words.empty}>
+          <ol className="mod-list" aria-busy={posts.loading}>
+            {posts.items.map((post) => (
+              <BoardPostCard
+                key={post.id}
+                post={post}
+                busy={posts.acting}
+                onHidden={(hidden) => posts.act({ kind: 'hide', id: post.id, hidden })}
+                onDelete={() => posts.act({ kind: 'delete', id: post.id })}
+              />
+            ))}
+          </ol>
+        </PagedListBody>
       </div>
     </section>
   );

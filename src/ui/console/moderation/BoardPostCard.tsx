@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { BoardPostItem } from '../../../domain/console/moderation/moderation';
 import * as zhCN from '../../../i18n/zh-CN';
 import { BoardReplies } from './BoardReplies';
-import { ConfirmButton } from './ConfirmButton';
+import { ConfirmButton } from '../ConfirmButton';
 import { PersonLine } from './PersonLine';
 import { formatTime } from './time';
 
@@ -40,32 +40,32 @@ export function BoardPostCard({ post, busy, onHidden, onDelete }: BoardPostCardP
           {words.likes(post.likes)}
         </span>
         {replyCount > 0 && (
-          <button type="button" className="mod-action" aria-expanded={open} onClick={() => setOpen((value) => !value)}>
+          <button type="button" className="console-action" aria-expanded={open} onClick={() => setOpen((value) => !value)}>
             {open ? <ChevronUp aria-hidden="true" /> : <ChevronDown aria-hidden="true" />}
-            <span className="mod-action__label">{open ? words.hideReplies : words.showReplies(replyCount)}</span>
+            <span className="console-action__label">{open ? words.hideReplies : words.showReplies(replyCount)}</span>
           </button>
         )}
         <button
           type="button"
-          className="mod-action"
+          className="console-action"
           disabled={busy}
           aria-label={post.hidden ? words.showPost : words.hidePost}
           onClick={() => onHidden(!post.hidden)}
         >
           {post.hidden ? <Eye aria-hidden="true" /> : <EyeOff aria-hidden="true" />}
-          <span className="mod-action__label">{post.hidden ? words.show : words.hide}</span>
+          <span className="console-action__label">{post.hidden ? words.show : words.hide}</span>
         </button>
         <ConfirmButton
           label={words.deletePost}
           title={words.confirmDeletePost}
           description={`${words.deletePostHint}${text.cannotUndo}`}
-          confirmText={text.delete}
+          action={text.delete}
           danger
           disabled={busy}
           onConfirm={onDelete}
         >
           <Trash2 aria-hidden="true" />
-          <span className="mod-action__label">{text.delete}</span>
+          <span className="console-action__label">{text.delete}</span>
         </ConfirmButton>
       </div>
       {open && <BoardReplies postId={post.id} onCountChange={(delta) => setReplyCount((count) => count + delta)} />}

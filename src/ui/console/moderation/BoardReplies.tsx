@@ -2,7 +2,7 @@ import { Eye, EyeOff, Trash2 } from 'lucide-react';
 import type { BoardReplyItem } from '../../../domain/console/moderation/moderation';
 import * as zhCN from '../../../i18n/zh-CN';
 import { useService } from '../../di';
-import { ConfirmButton } from './ConfirmButton';
+import { ConfirmButton } from '../ConfirmButton';
 import { ListStatus } from './ListStatus';
 import { PersonLine } from './PersonLine';
 import { formatTime } from './time';
@@ -59,25 +59,25 @@ export function BoardReplies({ postId, onCountChange }: { postId: number; onCoun
             <div className="mod-row__actions">
               <button
                 type="button"
-                className="mod-action"
+                className="console-action"
                 disabled={replies.acting}
                 aria-label={reply.hidden ? words.showReply : words.hideReply}
                 onClick={() => replies.act({ kind: 'hide', id: reply.id, hidden: !reply.hidden })}
               >
                 {reply.hidden ? <Eye aria-hidden="true" /> : <EyeOff aria-hidden="true" />}
-                <span className="mod-action__label">{reply.hidden ? words.show : words.hide}</span>
+                <span className="console-action__label">{reply.hidden ? words.show : words.hide}</span>
               </button>
               <ConfirmButton
                 label={words.deleteReply}
                 title={words.confirmDeleteReply}
                 description={text.cannotUndo}
-                confirmText={text.delete}
+                action={text.delete}
                 danger
                 disabled={replies.acting}
                 onConfirm={() => replies.act({ kind: 'delete', id: reply.id })}
               >
                 <Trash2 aria-hidden="true" />
-                <span className="mod-action__label">{text.delete}</span>
+                <span className="console-action__label">{text.delete}</span>
               </ConfirmButton>
             </div>
           </li>

@@ -1,10 +1,16 @@
-import { Search, X } from 'lucide-react';
-import { useId, type FormEvent } from 'react';
-import type { ChatHistoryItem, ChatHistoryQuery, ChatPerson, MuteLength } from '../../../domain/console/moderation/moderation';
+import { X } from 'lucide-react';
+import { useId } from 'react';
+import type {
+  ChatHistoryItem,
+  ChatHistoryQuery,
+  ChatPerson,
+  MuteLength,
+} from '../../../domain/console/moderation/moderation';
 import * as zhCN from '../../../i18n/zh-CN';
 import { ChatHistoryRow } from './ChatHistoryRow';
-import { ListStatus } from './ListStatus';
-import { Pager } from './Pager';
+import { PagedListBody } from './PagedListBody';
+import { SearchField } from './SearchField';
+import { SearchForm } from './SearchForm';
 import type { PagedList } from './usePagedList';
 
 const text = zhCN.consoleModeration;
@@ -23,46 +29,27 @@ interface ChatHistoryPanelProps {
 
 /** 聊天记录: searched by author and text, paged, each message deletable and its author moderated. */
 export function ChatHistoryPanel({ history, selfId, peopleBusy, onMute, onKick }: ChatHistoryPanelProps) {
-  const userId = useId();
-  const textId = useId();
+  const titleId = useId();
   const { query } = history;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    history.search(query);
-  };
   return (
-    <section className="console-card mod-panel" aria-labelledby={`${userId}-title`}>
-      <h2 className="mod-panel__title" id={`${userId}-title`}>
+    <section className="console-card mod-panel" aria-labelledby={titleId}>
+      <h2 className="mod-panel__title" id={titleId}>
         {words.historyTitle}
       </h2>
-      <form className="mod-search" role="search" onSubmit={submit}>
-        <label className="console-field" htmlFor={userId}>
-          {words.userLabel}
-          <input
-            id={userId}
-            type="search"
-            value={query.user}
-            placeholder={words.userPlaceholder}
-            maxLength={50}
-            onChange={(event) => history.type({ ...query, user: event.target.value })}
-          />
-        </label>
-        <label className="console-field" htmlFor={textId}>
-          {words.textLabel}
-          <input
-            id={textId}
-            type="search"
-            value={query.text}
-            placeholder={words.textPlaceholder}
-            maxLength={50}
-            onChange={(event) => history.type({ ...query, text: event.target.value })}
-          />
-        </label>
-        <button type="submit" className="button button--primary mod-search__submit">
-          <Search aria-hidden="true" />
-          {text.search}
-        </button>
-      </form>
+      <SearchForm onSearch={() => history.search(query)}>
+        <SearchField
+          label={words.userLabel}
+          value={query.user}
+          placeholder={words.userPlaceholder}
+          onChange={(user) => history.type({ ...query, user })}
+        />
+        <SearchField
+          label={words.textLabel}
+          value={query.text}
+          placeholder={words.textPlaceholder}
+          onChange={(text) => history.type({ ...query, text })}
+        />
+      </SearchForm>
       {query.author && (
         <p className="mod-chip">
           {words.onlyAuthorLabel(query.author.nickName)}
@@ -76,29 +63,22 @@ export function ChatHistoryPanel({ history, selfId, peopleBusy, onMute, onKick }
           </button>
         </p>
       )}
-      <ListStatus
-        loading={history.loading}
-        shown={history.shown}
-        error={history.error}
-        empty={history.items.length === 0}
-        emptyText={words.empty}
-        onRetry={history.reload}
-      />
-      <ol className="mod-list" aria-busy={history.loading}>
-        {history.items.map((message) => (
-          <ChatHistoryRow
-            key={message.id}
-            message={message}
-            own={message.userId === selfId}
-            busy={history.acting || peopleBusy}
-            onOnlyAuthor={(author) => history.search({ ...query, author })}
-            onDelete={() => history.act({ kind: 'delete', id: message.id })}
-            onMute={onMute}
-            onKick={onKick}
-          />
-        ))}
-      </ol>
-      {history.total > history.size && <Pager total={history.total} current={history.current} size={history.size} onPage={history.goTo} />}
+      <PagedListBody list={history} emptyText={words.empty}>
+        <ol className="mod-list" aria-busy={history.loading}>
+          {history.items.map((message) => (
+            <ChatHistoryRow
+              key={message.id}
+              message={message}
+              own={message.userId === selfId}
+              busy={history.acting || peopleBusy}
+              onOnlyAuthor={(author) => history.search({ ...query, author })}
+              onDelete={() => history.act({ kind: 'delete', id: message.id })}
+              onMute={onMute}
+              onKick={onKick}
+            />
+          ))}
+        </ol>
+      </PagedListBody>
     </section>
   );
 }

@@ -1,7 +1,7 @@
 import { Filter, Trash2 } from 'lucide-react';
 import type { ChatHistoryItem, ChatPerson, MuteLength } from '../../../domain/console/moderation/moderation';
 import * as zhCN from '../../../i18n/zh-CN';
-import { ConfirmButton } from './ConfirmButton';
+import { ConfirmButton } from '../ConfirmButton';
 import { PersonActions } from './PersonActions';
 import { PersonLine } from './PersonLine';
 import { formatTime } from './time';
@@ -40,9 +40,9 @@ export function ChatHistoryRow({ message, own, busy, onOnlyAuthor, onDelete, onM
         )}
       </div>
       <div className="mod-row__actions" role="group" aria-label={words.actionsFor(message.nickName)}>
-        <button type="button" className="mod-action" onClick={() => onOnlyAuthor(author)} aria-label={words.onlyAuthorLabel(message.nickName)}>
+        <button type="button" className="console-action" onClick={() => onOnlyAuthor(author)} aria-label={words.onlyAuthorLabel(message.nickName)}>
           <Filter aria-hidden="true" />
-          <span className="mod-action__label">{words.onlyAuthor('TA')}</span>
+          <span className="console-action__label">{words.onlyAuthor('TA')}</span>
         </button>
         {!own && (
           <PersonActions person={author} disabled={busy} onMute={(length) => onMute(author, length)} onKick={() => onKick(author)} />
@@ -51,13 +51,13 @@ export function ChatHistoryRow({ message, own, busy, onOnlyAuthor, onDelete, onM
           label={words.deleteMessage}
           title={words.confirmDelete}
           description={`${words.deleteHint}${text.cannotUndo}`}
-          confirmText={text.delete}
+          action={text.delete}
           danger
           disabled={busy}
           onConfirm={onDelete}
         >
           <Trash2 aria-hidden="true" />
-          <span className="mod-action__label">{text.delete}</span>
+          <span className="console-action__label">{text.delete}</span>
         </ConfirmButton>
       </div>
     </li>

@@ -92,13 +92,13 @@ export function ChatPeoplePanel({ online, bans, selfId, onMute, onKick }: ChatPe
               <span className="mod-people__actions">
                 <button
                   type="button"
-                  className="mod-action"
+                  className="console-action"
                   disabled={bans.acting}
                   aria-label={words.liftUser(ban.nickName)}
                   onClick={() => bans.act({ kind: 'unmute', person: ban })}
                 >
                   <Undo2 aria-hidden="true" />
-                  <span className="mod-action__label">{words.lift}</span>
+                  <span className="console-action__label">{words.lift}</span>
                 </button>
               </span>
             </li>

@@ -14,9 +14,9 @@ export function MuteMenu({ nickName, disabled = false, onMute }: { nickName: str
     <>
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger asChild>
-          <button type="button" className="mod-action" disabled={disabled} aria-label={words.muteUser(nickName)}>
+          <button type="button" className="console-action" disabled={disabled} aria-label={words.muteUser(nickName)}>
             <MicOff aria-hidden="true" />
-            <span className="mod-action__label">{words.mute}</span>
+            <span className="console-action__label">{words.mute}</span>
             <ChevronDown aria-hidden="true" className="mod-action__caret" />
           </button>
         </DropdownMenu.Trigger>

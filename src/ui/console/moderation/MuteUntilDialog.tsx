@@ -38,10 +38,10 @@ export function MuteUntilDialog({
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
-        <Dialog.Overlay className="mod-dialog__overlay" />
-        <Dialog.Content className="mod-dialog">
-          <Dialog.Title className="mod-dialog__title">{words.muteDialogTitle(nickName)}</Dialog.Title>
-          <Dialog.Description className="mod-dialog__text">{words.muteDialogHint}</Dialog.Description>
+        <Dialog.Overlay className="console-dialog__overlay" />
+        <Dialog.Content className="console-dialog console-dialog--small">
+          <Dialog.Title className="console-dialog__title">{words.muteDialogTitle(nickName)}</Dialog.Title>
+          <Dialog.Description className="console-dialog__text">{words.muteDialogHint}</Dialog.Description>
           <form className="mod-form" onSubmit={submit} noValidate>
             <label className="console-field" htmlFor={fieldId}>
               {words.muteUntilLabel}
@@ -60,7 +60,7 @@ export function MuteUntilDialog({
                 {words.muteProblem[problem]}
               </p>
             )}
-            <div className="mod-dialog__actions">
+            <div className="console-dialog__actions">
               <Dialog.Close className="button" type="button">
                 {text.cancel}
               </Dialog.Close>

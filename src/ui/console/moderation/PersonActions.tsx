@@ -1,7 +1,7 @@
 import { UserX } from 'lucide-react';
 import type { ChatPerson, MuteLength } from '../../../domain/console/moderation/moderation';
 import * as zhCN from '../../../i18n/zh-CN';
-import { ConfirmButton } from './ConfirmButton';
+import { ConfirmButton } from '../ConfirmButton';
 import { MuteMenu } from './MuteMenu';
 
 const words = zhCN.consoleModeration.chat;
@@ -25,13 +25,13 @@ export function PersonActions({
         label={words.kickUser(person.nickName)}
         title={words.confirmKick(person.nickName)}
         description={words.kickHint}
-        confirmText={words.kick}
+        action={words.kick}
         danger
         disabled={disabled}
         onConfirm={onKick}
       >
         <UserX aria-hidden="true" />
-        <span className="mod-action__label">{words.kick}</span>
+        <span className="console-action__label">{words.kick}</span>
       </ConfirmButton>
     </>
   );

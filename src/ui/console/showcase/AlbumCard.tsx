@@ -7,7 +7,7 @@ import * as zhCN from '../../../i18n/zh-CN';
 import { LazyImage } from '../../components/LazyImage';
 import { IMAGE_SIZES } from '../../components/imageSizes';
 import { AlbumDialog } from './AlbumDialog';
-import { ConfirmButton } from './ConfirmButton';
+import { ConfirmDialog } from '../ConfirmDialog';
 import { DragHandle } from './DragHandle';
 
 const text = zhCN.consoleShowcase;
@@ -47,22 +47,22 @@ export function AlbumCard({
       <DragHandle label={album.name} attributes={attributes} listeners={listeners} />
       <div className="album-tile__actions">
         <AlbumDialog album={album} onSaved={onEdited}>
-          <button type="button" className="showcase-action">
+          <button type="button" className="console-action">
             <Pencil aria-hidden="true" />
             {text.edit}
           </button>
         </AlbumDialog>
-        <ConfirmButton
+        <ConfirmDialog
           title={text.albums.deleteTitle(album.name)}
           description={text.albums.deleteText(album.photoCount)}
           action={text.delete}
           onConfirm={onDelete}
         >
-          <button type="button" className="showcase-action showcase-action--danger">
+          <button type="button" className="console-action console-action--danger">
             <Trash2 aria-hidden="true" />
             {text.delete}
           </button>
-        </ConfirmButton>
+        </ConfirmDialog>
       </div>
     </li>
   );

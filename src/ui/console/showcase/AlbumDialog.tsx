@@ -25,12 +25,12 @@ export function AlbumDialog({
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>{children}</Dialog.Trigger>
       <Dialog.Portal>
-        <Dialog.Overlay className="showcase-dialog__overlay" />
-        <Dialog.Content className="showcase-dialog showcase-dialog--form" aria-describedby={undefined}>
-          <Dialog.Title className="showcase-dialog__title">
+        <Dialog.Overlay className="console-dialog__overlay" />
+        <Dialog.Content className="console-dialog console-dialog--form" aria-describedby={undefined}>
+          <Dialog.Title className="console-dialog__title">
             {album ? text.albums.editTitle : text.albums.createTitle}
           </Dialog.Title>
-          <Dialog.Close className="icon-button showcase-dialog__close" aria-label={text.cancel}>
+          <Dialog.Close className="icon-button console-dialog__close" aria-label={text.cancel}>
             <X aria-hidden="true" />
           </Dialog.Close>
           <AlbumForm
@@ -101,7 +101,7 @@ function AlbumForm({
           onChange={(event) => setDescription(event.target.value)}
         />
       </label>
-      <div className="showcase-dialog__actions">
+      <div className="console-dialog__actions">
         <button type="button" className="button" onClick={onCancel} disabled={busy}>
           {text.cancel}
         </button>

@@ -12,7 +12,7 @@ import { useService } from '../../di';
 import { LoadFailed } from '../../features/content/LoadFailed';
 import { useLoad } from '../../features/content/useLoad';
 import { AlbumDialog } from './AlbumDialog';
-import { ConfirmButton } from './ConfirmButton';
+import { ConfirmDialog } from '../ConfirmDialog';
 import { PhotoCard } from './PhotoCard';
 import { UploadList } from './UploadList';
 import type { SendFile } from './useUploads';
@@ -110,7 +110,7 @@ export default function AlbumPage() {
               {text.edit}
             </button>
           </AlbumDialog>
-          <ConfirmButton
+          <ConfirmDialog
             title={text.albums.deleteTitle(album.name)}
             description={text.albums.deleteText(album.photoCount)}
             action={text.delete}
@@ -123,7 +123,7 @@ export default function AlbumPage() {
               <Trash2 aria-hidden="true" />
               {text.delete}
             </button>
-          </ConfirmButton>
+          </ConfirmDialog>
         </div>
       </header>
       <p className="showcase-muted">{text.photos.uploadHint}</p>

@@ -5,7 +5,7 @@ import type { Photo } from '../../../domain/content/content';
 import * as zhCN from '../../../i18n/zh-CN';
 import { LazyImage } from '../../components/LazyImage';
 import { IMAGE_SIZES } from '../../components/imageSizes';
-import { ConfirmButton } from './ConfirmButton';
+import { ConfirmDialog } from '../ConfirmDialog';
 import { DragHandle } from './DragHandle';
 import { PhotoDescriptionDialog } from './PhotoDescriptionDialog';
 
@@ -60,7 +60,7 @@ export function PhotoCard({
           {!isCover && (
             <button
               type="button"
-              className="showcase-action"
+              className="console-action"
               onClick={onSetCover}
               aria-label={`${text.photos.setCover} ${label}`}
             >
@@ -69,7 +69,7 @@ export function PhotoCard({
             </button>
           )}
           <PhotoDescriptionDialog photo={photo} label={label} onSaved={onDescribed} />
-          <ConfirmButton
+          <ConfirmDialog
             title={text.photos.deleteTitle}
             description={text.photos.deleteText}
             action={text.delete}
@@ -77,13 +77,13 @@ export function PhotoCard({
           >
             <button
               type="button"
-              className="showcase-action showcase-action--danger"
+              className="console-action console-action--danger"
               aria-label={`${text.delete} ${label}`}
             >
               <Trash2 aria-hidden="true" />
               {text.delete}
             </button>
-          </ConfirmButton>
+          </ConfirmDialog>
         </div>
       </div>
     </li>

@@ -42,16 +42,16 @@ export function PhotoDescriptionDialog({
       }}
     >
       <Dialog.Trigger asChild>
-        <button type="button" className="showcase-action" aria-label={`${text.photos.describe} ${label}`}>
+        <button type="button" className="console-action" aria-label={`${text.photos.describe} ${label}`}>
           <MessageSquareText aria-hidden="true" />
           {text.photos.describe}
         </button>
       </Dialog.Trigger>
       <Dialog.Portal>
-        <Dialog.Overlay className="showcase-dialog__overlay" />
-        <Dialog.Content className="showcase-dialog showcase-dialog--form" aria-describedby={undefined}>
-          <Dialog.Title className="showcase-dialog__title">{text.photos.describeTitle}</Dialog.Title>
-          <Dialog.Close className="icon-button showcase-dialog__close" aria-label={text.cancel}>
+        <Dialog.Overlay className="console-dialog__overlay" />
+        <Dialog.Content className="console-dialog console-dialog--form" aria-describedby={undefined}>
+          <Dialog.Title className="console-dialog__title">{text.photos.describeTitle}</Dialog.Title>
+          <Dialog.Close className="icon-button console-dialog__close" aria-label={text.cancel}>
             <X aria-hidden="true" />
           </Dialog.Close>
           <form
@@ -73,7 +73,7 @@ export function PhotoDescriptionDialog({
                 onChange={(event) => setDescription(event.target.value)}
               />
             </label>
-            <div className="showcase-dialog__actions">
+            <div className="console-dialog__actions">
               <button type="button" className="button" onClick={() => setOpen(false)} disabled={busy}>
                 {text.cancel}
               </button>

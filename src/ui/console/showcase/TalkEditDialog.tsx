@@ -13,16 +13,16 @@ export function TalkEditDialog({ talk, onSaved }: { talk: ConsoleTalk; onSaved: 
   return (
     <Dialog.Root open={open} onOpenChange={setOpen}>
       <Dialog.Trigger asChild>
-        <button type="button" className="showcase-action">
+        <button type="button" className="console-action">
           <Pencil aria-hidden="true" />
           {text.edit}
         </button>
       </Dialog.Trigger>
       <Dialog.Portal>
-        <Dialog.Overlay className="showcase-dialog__overlay" />
-        <Dialog.Content className="showcase-dialog" aria-describedby={undefined}>
-          <Dialog.Title className="showcase-dialog__title">{text.talks.editTitle}</Dialog.Title>
-          <Dialog.Close className="icon-button showcase-dialog__close" aria-label={text.cancel}>
+        <Dialog.Overlay className="console-dialog__overlay" />
+        <Dialog.Content className="console-dialog console-dialog--medium" aria-describedby={undefined}>
+          <Dialog.Title className="console-dialog__title">{text.talks.editTitle}</Dialog.Title>
+          <Dialog.Close className="icon-button console-dialog__close" aria-label={text.cancel}>
             <X aria-hidden="true" />
           </Dialog.Close>
           <TalkComposer

@@ -5,7 +5,7 @@ import { LazyImage } from '../../components/LazyImage';
 import { IMAGE_SIZES } from '../../components/imageSizes';
 import { useService } from '../../di';
 import { formatDateTime } from '../../features/content/format';
-import { ConfirmButton } from './ConfirmButton';
+import { ConfirmDialog } from '../ConfirmDialog';
 import { TalkEditDialog } from './TalkEditDialog';
 import { useAction } from './useAction';
 import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
@@ -59,7 +59,7 @@ export function TalkRow({ talk, onChanged }: { talk: ConsoleTalk; onChanged: () 
         <TalkEditDialog talk={talk} onSaved={onChanged} />
         <button
           type="button"
-          className="showcase-action"
+          className="console-action"
           onClick={() =>
             void run(
               () => api.pinTalk(talk.id, !talk.pinned),
@@ -72,7 +72,7 @@ export function TalkRow({ talk, onChanged }: { talk: ConsoleTalk; onChanged: () 
         </button>
         <button
           type="button"
-          className="showcase-action"
+          className="console-action"
           onClick={() =>
             void run(
               () => api.hideTalk(talk.id, !talk.hidden),
@@ -84,22 +84,22 @@ export function TalkRow({ talk, onChanged }: { talk: ConsoleTalk; onChanged: () 
           {talk.hidden ? text.talks.unhide : text.talks.hide}
         </button>
         {!talk.hidden && (
-          <a className="showcase-action" href={`/talk?id=${talk.id}`} target="_blank" rel="noreferrer">
+          <a className="console-action" href={`/talk?id=${talk.id}`} target="_blank" rel="noreferrer">
             <ExternalLink aria-hidden="true" />
             {text.talks.view}
           </a>
         )}
-        <ConfirmButton
+        <ConfirmDialog
           title={text.talks.deleteTitle}
           description={text.talks.deleteText}
           action={text.delete}
           onConfirm={() => run(() => api.deleteTalk(talk.id).then(() => true), text.talks.deleted)}
         >
-          <button type="button" className="showcase-action showcase-action--danger">
+          <button type="button" className="console-action console-action--danger">
             <Trash2 aria-hidden="true" />
             {text.delete}
           </button>
-        </ConfirmButton>
+        </ConfirmDialog>
       </div>
     </li>
   );

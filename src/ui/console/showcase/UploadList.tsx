@@ -18,7 +18,7 @@ export function UploadList({ uploads }: { uploads: ReturnType<typeof useUploads>
         {finished.length > 0 && (
           <button
             type="button"
-            className="showcase-action"
+            className="console-action"
             onClick={() => finished.forEach((item) => uploads.remove(item.id))}
           >
             {text.photos.clearFinished}
@@ -35,7 +35,7 @@ export function UploadList({ uploads }: { uploads: ReturnType<typeof useUploads>
             <UploadProgressBar item={item} />
             <span className="upload-row__actions">
               {item.status === 'failed' && (
-                <button type="button" className="showcase-action" onClick={() => uploads.retry(item.id)}>
+                <button type="button" className="console-action" onClick={() => uploads.retry(item.id)}>
                   <RotateCcw aria-hidden="true" />
                   {text.retry}
                 </button>

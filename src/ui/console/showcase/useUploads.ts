@@ -21,9 +21,16 @@ const messageOf = (error: unknown) => (error instanceof Error && error.message ?
  * once. Pictures already on the server (`existing`) start the list. `previews` holds a local address for each file on its
  * way, so its picture shows before the server has it.
  */
+/** Why a file is not put in line (a warning shown), or undefined to take it: pictures only, unless told otherwise. */
+const onlyPictures = (file: File) => (file.type.startsWith('image/') ? undefined : zhCN.consoleShowcase.notAnImage(file.name));
+
 export function useUploads(
   send: SendFile,
-  { existing = [], limit }: { existing?: readonly string[]; limit?: number } = {},
+  {
+    existing = [],
+    limit,
+    refuse = onlyPictures,
+  }: { existing?: readonly string[]; limit?: number; refuse?: (file: File) => string | undefined } = {},
 ) {
   const notifier = useService(TOKENS.notifier);
   const files = useRef(new Map<string, File>());
@@ -101,8 +108,9 @@ export function useUploads(
       const shown: [string, string][] = [];
       let dropped = false;
       for (const file of chosen) {
-        if (!file.type.startsWith('image/')) {
-          notifier.notify({ level: 'warning', message: zhCN.consoleShowcase.notAnImage(file.name) });
+        const refused = refuse(file);
+        if (refused) {
+          notifier.notify({ level: 'warning', message: refused });
           continue;
         }
         if (added.length >= room) {
@@ -111,7 +119,8 @@ export function useUploads(
         }
         const id = `f${++counter.current}`;
         files.current.set(id, file);
-        shown.push([id, URL.createObjectURL(file)]);
+        // Only a picture has a preview to show (an audio file is listed by its name).
+        if (file.type.startsWith('image/')) shown.push([id, URL.createObjectURL(file)]);
         added.push({ id, name: file.name });
       }
       for (const [id, url] of shown) previewUrls.current.set(id, url);
@@ -119,7 +128,7 @@ export function useUploads(
       if (added.length > 0) actor?.send({ type: 'files.add', files: added });
       return dropped;
     },
-    [actor, notifier],
+    [actor, notifier, refuse],
   );
 
   const remove = useCallback(

@@ -55,7 +55,7 @@ export function EntryRow({ item, image, busy, onEdit, onRemove }: EntryRowProps)
         {item.description && <p className="site-entry__description">{item.description}</p>}
       </div>
       <div className="site-actions">
-        <button type="button" className="site-action" disabled={busy} onClick={onEdit}>
+        <button type="button" className="console-action" disabled={busy} onClick={onEdit}>
           <Pencil aria-hidden="true" />
           {text.edit}
         </button>

@@ -27,12 +27,12 @@ export function FormDialog({ title, open, onOpenChange, onSubmit, children }: Fo
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !busy && onOpenChange(next)}>
       <Dialog.Portal>
-        <Dialog.Overlay className="site-dialog__overlay" />
-        <Dialog.Content className="site-dialog" aria-describedby={undefined}>
-          <Dialog.Title className="site-dialog__title">{title}</Dialog.Title>
+        <Dialog.Overlay className="console-dialog__overlay" />
+        <Dialog.Content className="console-dialog console-dialog--form" aria-describedby={undefined}>
+          <Dialog.Title className="console-dialog__title">{title}</Dialog.Title>
           <form className="site-dialog__form" onSubmit={submit}>
             {children}
-            <div className="site-dialog__actions">
+            <div className="console-dialog__actions">
               <Dialog.Close asChild>
                 <button type="button" className="button" disabled={busy}>
                   {text.cancel}

@@ -38,18 +38,18 @@ export function LinkRow({ link, busy, run }: LinkRowProps) {
       </div>
       <div className="site-actions">
         {link.status !== 'approved' && (
-          <button type="button" className="site-action site-action--primary" disabled={busy} onClick={() => review(true)}>
+          <button type="button" className="console-action console-action--primary" disabled={busy} onClick={() => review(true)}>
             <Check aria-hidden="true" />
             {words.approve}
           </button>
         )}
         {link.status !== 'rejected' && (
-          <button type="button" className="site-action" disabled={busy} onClick={() => review(false)}>
+          <button type="button" className="console-action" disabled={busy} onClick={() => review(false)}>
             <X aria-hidden="true" />
             {words.reject}
           </button>
         )}
-        <button type="button" className="site-action" disabled={busy} onClick={() => setEditing(true)}>
+        <button type="button" className="console-action" disabled={busy} onClick={() => setEditing(true)}>
           <Pencil aria-hidden="true" />
           {text.edit}
         </button>

@@ -43,15 +43,15 @@ export function MergeDialog({ kind, item, others, disabled, onMerge, children }:
       }}
     >
       <Dialog.Trigger asChild>
-        <button type="button" className="site-action" disabled={disabled}>
+        <button type="button" className="console-action" disabled={disabled}>
           {children}
         </button>
       </Dialog.Trigger>
       <Dialog.Portal>
-        <Dialog.Overlay className="site-dialog__overlay" />
-        <Dialog.Content className="site-dialog site-dialog--small">
-          <Dialog.Title className="site-dialog__title">{words.mergeTitle(item.name)}</Dialog.Title>
-          <Dialog.Description className="site-dialog__text">
+        <Dialog.Overlay className="console-dialog__overlay" />
+        <Dialog.Content className="console-dialog console-dialog--small">
+          <Dialog.Title className="console-dialog__title">{words.mergeTitle(item.name)}</Dialog.Title>
+          <Dialog.Description className="console-dialog__text">
             {kind === 'categories' ? words.mergeCategoryHint(item.name) : words.mergeTagHint(item.name)}
           </Dialog.Description>
           <form className="site-dialog__form" onSubmit={submit}>
@@ -68,7 +68,7 @@ export function MergeDialog({ kind, item, others, disabled, onMerge, children }:
                 ))}
               </select>
             </div>
-            <div className="site-dialog__actions">
+            <div className="console-dialog__actions">
               <Dialog.Close asChild>
                 <button type="button" className="button" disabled={busy}>
                   {text.cancel}

@@ -58,13 +58,13 @@ export function TaxonomyRow({ kind, item, others, busy, run }: TaxonomyRowProps)
       <td className="site-taxonomy__count">{words.count(item.articleCount)}</td>
       <td className="site-table__actions">
         <div className="site-actions">
-          <button type="button" className="site-action" disabled={busy || renaming !== null} onClick={() => setRenaming(item.name)}>
+          <button type="button" className="console-action" disabled={busy || renaming !== null} onClick={() => setRenaming(item.name)}>
             <Pencil aria-hidden="true" />
-            <span className="site-action__label">{words.rename}</span>
+            <span className="console-action__label">{words.rename}</span>
           </button>
           <MergeDialog kind={kind} item={item} others={others} disabled={busy || others.length === 0} onMerge={(into) => run({ type: 'item.merge', id: item.id, into })}>
             <Merge aria-hidden="true" />
-            <span className="site-action__label">{words.merge}</span>
+            <span className="console-action__label">{words.merge}</span>
           </MergeDialog>
           <ConfirmDelete
             name={item.name}

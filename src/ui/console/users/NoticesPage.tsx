@@ -8,7 +8,7 @@ import { NOTICE_MAX_LENGTH } from '../../../domain/console/users/users';
 import * as zhCN from '../../../i18n/zh-CN';
 import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
-import { ConfirmButton } from '../moderation/ConfirmButton';
+import { ConfirmButton } from '../ConfirmButton';
 import { NoticePreview } from './NoticePreview';
 import '../moderation/moderation.css';
 import './users.css';
@@ -80,7 +80,7 @@ export default function NoticesPage() {
               className="button button--primary"
               title={words.confirmSend}
               description={words.confirmHint}
-              confirmText={words.send}
+              action={words.send}
               disabled={sending || message.trim() === ''}
               onConfirm={() => composer.send({ type: 'notice.send' })}
             >

@@ -15,10 +15,10 @@ export function PasswordDialog({ nickName, password, onClose }: { nickName: stri
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
-        <Dialog.Overlay className="mod-dialog__overlay" />
-        <Dialog.Content className="mod-dialog">
-          <Dialog.Title className="mod-dialog__title">{words.passwordTitle(nickName)}</Dialog.Title>
-          <Dialog.Description className="mod-dialog__text">{words.passwordHint}</Dialog.Description>
+        <Dialog.Overlay className="console-dialog__overlay" />
+        <Dialog.Content className="console-dialog console-dialog--small">
+          <Dialog.Title className="console-dialog__title">{words.passwordTitle(nickName)}</Dialog.Title>
+          <Dialog.Description className="console-dialog__text">{words.passwordHint}</Dialog.Description>
           <label className="console-field" htmlFor={fieldId}>
             {words.passwordLabel}
             <span className="users-password">
@@ -33,7 +33,7 @@ export function PasswordDialog({ nickName, password, onClose }: { nickName: stri
               </button>
             </span>
           </label>
-          <div className="mod-dialog__actions">
+          <div className="console-dialog__actions">
             <Dialog.Close className="button button--primary" type="button">
               {words.done}
             </Dialog.Close>

@@ -1,7 +1,14 @@
-import { Search } from 'lucide-react';
-import { useId, type FormEvent } from 'react';
-import { ADMIN_ROLE, MEMBER_ROLE, type UserQuery, type UserSort, type UserStatusFilter } from '../../../domain/console/users/users';
+import { useId } from 'react';
+import {
+  ADMIN_ROLE,
+  MEMBER_ROLE,
+  type UserQuery,
+  type UserSort,
+  type UserStatusFilter,
+} from '../../../domain/console/users/users';
 import * as zhCN from '../../../i18n/zh-CN';
+import { SearchField } from '../moderation/SearchField';
+import { SearchForm } from '../moderation/SearchForm';
 
 const words = zhCN.consoleUsers.users;
 const STATUSES: UserStatusFilter[] = ['all', 'enabled', 'disabled'];
@@ -18,29 +25,23 @@ export function UserFilters({
   onSearch: (query: UserQuery) => void;
 }) {
   const id = useId();
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onSearch(query);
-  };
   return (
-    <form className="mod-search users-filters" role="search" onSubmit={submit}>
-      <label className="console-field mod-search__wide" htmlFor={`${id}-keyword`}>
-        {words.keywordLabel}
-        <input
-          id={`${id}-keyword`}
-          type="search"
-          value={query.keyword}
-          placeholder={words.keywordPlaceholder}
-          maxLength={50}
-          onChange={(event) => onType({ ...query, keyword: event.target.value })}
-        />
-      </label>
+    <SearchForm className="users-filters" onSearch={() => onSearch(query)}>
+      <SearchField
+        wide
+        label={words.keywordLabel}
+        value={query.keyword}
+        placeholder={words.keywordPlaceholder}
+        onChange={(keyword) => onType({ ...query, keyword })}
+      />
       <label className="console-field" htmlFor={`${id}-role`}>
         {words.roleLabel}
         <select
           id={`${id}-role`}
           value={query.role ?? ''}
-          onChange={(event) => onSearch({ ...query, role: event.target.value === '' ? null : Number(event.target.value) })}
+          onChange={(event) =>
+            onSearch({ ...query, role: event.target.value === '' ? null : Number(event.target.value) })
+          }
         >
           <option value="">{words.anyRole}</option>
           <option value={ADMIN_ROLE}>{words.role(ADMIN_ROLE)}</option>
@@ -49,7 +50,11 @@ export function UserFilters({
       </label>
       <label className="console-field" htmlFor={`${id}-status`}>
         {words.statusLabel}
-        <select id={`${id}-status`} value={query.status} onChange={(event) => onSearch({ ...query, status: event.target.value as UserStatusFilter })}>
+        <select
+          id={`${id}-status`}
+          value={query.status}
+          onChange={(event) => onSearch({ ...query, status: event.target.value as UserStatusFilter })}
+        >
           {STATUSES.map((status) => (
             <option key={status} value={status}>
               {words.status[status]}
@@ -59,7 +64,11 @@ export function UserFilters({
       </label>
       <label className="console-field" htmlFor={`${id}-sort`}>
         {words.sortLabel}
-        <select id={`${id}-sort`} value={query.sort} onChange={(event) => onSearch({ ...query, sort: event.target.value as UserSort })}>
+        <select
+          id={`${id}-sort`}
+          value={query.sort}
+          onChange={(event) => onSearch({ ...query, sort: event.target.value as UserSort })}
+        >
           {SORTS.map((sort) => (
             <option key={sort} value={sort}>
               {words.sort[sort]}
@@ -67,10 +76,6 @@ export function UserFilters({
           ))}
         </select>
       </label>
-      <button type="submit" className="button button--primary mod-search__submit">
-        <Search aria-hidden="true" />
-        {zhCN.consoleModeration.search}
-      </button>
-    </form>
+    </SearchForm>
   );
 }

@@ -1,7 +1,7 @@
 import { KeyRound, ShieldCheck, ShieldOff, UserCheck, UserX } from 'lucide-react';
 import { ADMIN_ROLE, toggledRole, type ConsoleUserItem } from '../../../domain/console/users/users';
 import * as zhCN from '../../../i18n/zh-CN';
-import { ConfirmButton } from '../moderation/ConfirmButton';
+import { ConfirmButton } from '../ConfirmButton';
 import { PersonLine } from '../moderation/PersonLine';
 import { formatTime } from '../moderation/time';
 
@@ -46,32 +46,33 @@ export function UserRow({ user, self, busy, onAct }: { user: ConsoleUserItem; se
             <ConfirmButton
               title={words.confirmRole(user.nickName, nextRoleName)}
               description={nextRole === ADMIN_ROLE ? words.adminHint : words.memberHint}
+              action={zhCN.consoleModeration.confirm}
               disabled={busy}
               onConfirm={() => onAct({ kind: 'role', user, role: nextRole })}
             >
               {nextRole === ADMIN_ROLE ? <ShieldCheck aria-hidden="true" /> : <ShieldOff aria-hidden="true" />}
-              <span className="mod-action__label">{nextRole === ADMIN_ROLE ? words.makeAdmin : words.makeMember}</span>
+              <span className="console-action__label">{nextRole === ADMIN_ROLE ? words.makeAdmin : words.makeMember}</span>
             </ConfirmButton>
             <ConfirmButton
               title={user.disabled ? words.confirmEnable(user.nickName) : words.confirmDisable(user.nickName)}
               description={user.disabled ? '' : words.disableHint}
-              confirmText={user.disabled ? words.enable : words.disable}
+              action={user.disabled ? words.enable : words.disable}
               danger={!user.disabled}
               disabled={busy}
               onConfirm={() => onAct({ kind: 'disabled', user, disabled: !user.disabled })}
             >
               {user.disabled ? <UserCheck aria-hidden="true" /> : <UserX aria-hidden="true" />}
-              <span className="mod-action__label">{user.disabled ? words.enable : words.disable}</span>
+              <span className="console-action__label">{user.disabled ? words.enable : words.disable}</span>
             </ConfirmButton>
             <ConfirmButton
               title={words.confirmReset(user.nickName)}
               description={words.resetHint}
-              confirmText={words.resetPassword}
+              action={words.resetPassword}
               disabled={busy}
               onConfirm={() => onAct({ kind: 'password', user })}
             >
               <KeyRound aria-hidden="true" />
-              <span className="mod-action__label">{words.resetPassword}</span>
+              <span className="console-action__label">{words.resetPassword}</span>
             </ConfirmButton>
           </div>
         )}

@@ -4,8 +4,7 @@ import { USERS_PAGE_SIZE, type ConsoleUserItem, type UserQuery } from '../../../
 import * as zhCN from '../../../i18n/zh-CN';
 import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
-import { ListStatus } from '../moderation/ListStatus';
-import { Pager } from '../moderation/Pager';
+import { PagedListBody } from '../moderation/PagedListBody';
 import { usePagedList } from '../moderation/usePagedList';
 import { PasswordDialog } from './PasswordDialog';
 import { UserFilters } from './UserFilters';
@@ -29,7 +28,8 @@ export default function UsersPage() {
     fetchPage: (query, current, size) => api.users(query, current, size),
     runAction: async (action) => {
       if (action.kind === 'role') return { kind: 'replace', item: await api.setRole(action.user.id, action.role) };
-      if (action.kind === 'disabled') return { kind: 'replace', item: await api.setDisabled(action.user.id, action.disabled) };
+      if (action.kind === 'disabled')
+        return { kind: 'replace', item: await api.setDisabled(action.user.id, action.disabled) };
       const { password, user } = await api.resetPassword(action.user.id);
       setReset({ nickName: user.nickName, password });
       return { kind: 'replace', item: user };
@@ -54,34 +54,27 @@ export default function UsersPage() {
       </header>
       <div className="console-card mod-panel">
         <UserFilters query={users.query} onType={users.type} onSearch={users.search} />
-        <ListStatus
-          loading={users.loading}
-          shown={users.shown}
-          error={users.error}
-          empty={users.items.length === 0}
-          emptyText={words.empty}
-          onRetry={users.reload}
-        />
-        {users.items.length > 0 && (
-          <table className="console-table users-table" aria-busy={users.loading}>
-            <thead>
-              <tr>
-                <th scope="col">{columns.user}</th>
-                <th scope="col">{columns.role}</th>
-                <th scope="col">{columns.createdAt}</th>
-                <th scope="col">{columns.lastLoginAt}</th>
-                <th scope="col">{columns.status}</th>
-                <th scope="col">{columns.actions}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.items.map((user) => (
-                <UserRow key={user.id} user={user} self={user.id === selfId} busy={users.acting} onAct={users.act} />
-              ))}
-            </tbody>
-          </table>
-        )}
-        {users.total > users.size && <Pager total={users.total} current={users.current} size={users.size} onPage={users.goTo} />}
+        <PagedListBody list={users} emptyText={words.empty}>
+          {users.items.length > 0 && (
+            <table className="console-table users-table" aria-busy={users.loading}>
+              <thead>
+                <tr>
+                  <th scope="col">{columns.user}</th>
+                  <th scope="col">{columns.role}</th>
+                  <th scope="col">{columns.createdAt}</th>
+                  <th scope="col">{columns.lastLoginAt}</th>
+                  <th scope="col">{columns.status}</th>
+                  <th scope="col">{columns.actions}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {users.items.map((user) => (
+                  <UserRow key={user.id} user={user} self={user.id === selfId} busy={users.acting} onAct={users.act} />
+                ))}
+              </tbody>
+            </table>
+          )}
+        </PagedListBody>
       </div>
       {reset && <PasswordDialog nickName={reset.nickName} password={reset.password} onClose={() => setReset(null)} />}
     </section>

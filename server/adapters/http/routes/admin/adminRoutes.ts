@@ -20,6 +20,10 @@ import { commentConsoleRoutes } from './comments';
 
 import { moderationRoutes, type ModerationServices } from './moderation';
 import { userConsoleRoutes, type UserConsoleServices } from './users';
+import type { MusicConsoleService } from '../../../../domain/music/musicConsoleService';
+import { musicConsoleRoutes } from './music';
+import type { StatsService } from '../../../../domain/stats/statsService';
+import { statsRoutes } from './stats';
 
 /** Where every console call lives; nothing outside this prefix serves the console. */
 export const ADMIN_API_PREFIX = '/api/admin';
@@ -46,6 +50,10 @@ export interface AdminServices {
   moderation?: ModerationServices;
   /** 用户 and 通知: roles, disabled accounts, password resets; the administrator's notices. */
   users?: UserConsoleServices;
+  /** 音乐: playlists, songs, uploads, lyrics in MUSIC_DIR; 'upstream' when MUSIC_UPSTREAM serves the music (read-only). */
+  music?: MusicConsoleService | 'upstream';
+  /** 统计: the site's own statistics and their CSV downloads. */
+  stats?: StatsService;
 }
 
 /**
@@ -71,4 +79,6 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminServices> = async (app,
   if (options.comments) await app.register(commentConsoleRoutes, { comments: options.comments });
   if (options.moderation) await app.register(moderationRoutes, options.moderation);
   if (options.users) await app.register(userConsoleRoutes, options.users);
+  if (options.music) await app.register(musicConsoleRoutes, { music: options.music });
+  if (options.stats) await app.register(statsRoutes, { stats: options.stats });
 };

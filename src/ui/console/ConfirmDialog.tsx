@@ -1,24 +1,28 @@
 import { AlertDialog } from 'radix-ui';
 import { useState, type ReactNode } from 'react';
-import * as zhCN from '../../../i18n/zh-CN';
+import * as zhCN from '../../i18n/zh-CN';
 
 interface ConfirmDialogProps {
   title: string;
+  /** What follows from it; an empty one is not shown. */
   description: string;
+  /** The confirming button's words (删除, 发送). */
   action: string;
+  /** A red confirming button, for what cannot be undone (the default); otherwise the primary one. */
+  danger?: boolean;
   /** The button that opens the dialog. */
   children: ReactNode;
-  /** Runs on confirmation; the dialog stays open (busy) until it settles. */
-  onConfirm: () => Promise<void>;
+  /** Runs on confirmation; when it returns a promise the dialog stays open (busy) until it settles. */
+  onConfirm: () => unknown;
 }
 
-/** Asks before something that cannot be undone (彻底删除, 清空回收站). */
-export function ConfirmDialog({ title, description, action, children, onConfirm }: ConfirmDialogProps) {
+/** The console's one confirmation: asks once more before something that cannot be undone or reaches other people. */
+export function ConfirmDialog({ title, description, action, danger = true, children, onConfirm }: ConfirmDialogProps) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const confirm = () => {
     setBusy(true);
-    onConfirm().finally(() => {
+    void Promise.resolve(onConfirm()).finally(() => {
       setBusy(false);
       setOpen(false);
     });
@@ -34,11 +38,16 @@ export function ConfirmDialog({ title, description, action, children, onConfirm 
           <div className="console-dialog__actions">
             <AlertDialog.Cancel asChild>
               <button type="button" className="button" disabled={busy}>
-                {zhCN.consoleArticles.confirm.cancel}
+                {zhCN.console.cancel}
               </button>
             </AlertDialog.Cancel>
             {/* Not AlertDialog.Action: that would close the dialog before the work is done. */}
-            <button type="button" className="button article-button--danger" disabled={busy} onClick={confirm}>
+            <button
+              type="button"
+              className={`button ${danger ? 'console-button--danger' : 'button--primary'}`}
+              disabled={busy}
+              onClick={confirm}
+            >
               {action}
             </button>
           </div>

@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import * as zhCN from '../../src/i18n/zh-CN';
+import { startAccountsSite, type AccountsSite } from './accountsSupport';
+import { describeInBrowser, waitForHydration } from './support/harness';
+
+const text = zhCN.consoleMusic;
+const MARKER = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
+const ADMIN_PASSWORD = 'admin#e2e2026';
+const DEMO = path.resolve('content/demo/music');
+
+async function administratorSession(site: AccountsSite): Promise<string> {
+  const login = async (password: string) => {
+    const response = await fetch(`${site.baseUrl}/api/user/login`, { method: 'POST', headers: MARKER, body: JSON.stringify({ username: 'admin', password }) });
+    const token = /blog_session=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
+    if (!token) throw new Error(`administrator login failed: ${await response.text()}`);
+    return token;
+  };
+  const first = await login(site.adminPassword);
+  await fetch(`${site.baseUrl}/api/user/updatePassword`, {
+    method: 'PUT',
+    headers: { ...MARKER, cookie: `blog_session=${first}` },
+    body: JSON.stringify({ old_password: site.adminPassword, new_password: ADMIN_PASSWORD }),
+  });
+  return login(ADMIN_PASSWORD);
+}
+
+async function wapi<T>(site: AccountsSite, url: string): Promise<T> {
+  return (await (await fetch(`${site.baseUrl}/wapi${url}`)).json()) as T;
+}
+
+describeInBrowser('the console: the music library', () => {
+  let site: AccountsSite;
+  let admin: Page;
+
+  beforeAll(async () => {
+    site = await startAccountsSite();
+    const token = await administratorSession(site);
+    const context = await site.newContext();
+    await context.addCookies([{ name: 'blog_session', value: token, url: site.baseUrl }]);
+    admin = await context.newPage();
+  }, 90_000);
+  afterAll(() => site?.close());
+
+  it('uploads a song with its lyric (a progress bar for it), renames it, reorders by dragging, and moves it to a new playlist the player lists', async () => {
+    await admin.goto('/admin/music');
+    await waitForHydration(admin);
+    await admin.getByRole('heading', { level: 1, name: text.title }).waitFor();
+    await admin.getByRole('heading', { name: text.songs.heading('清晨') }).waitFor();
+
+    // Upload: an MP3 and its .lrc, matched by name; the file has its own progress bar until it is in.
+    await admin.locator('input[type=file][multiple]').setInputFiles([
+      { name: '新歌.mp3', mimeType: 'audio/mpeg', buffer: fs.readFileSync(path.join(DEMO, '05 古风', '02 山行.mp3')) },
+      { name: '新歌.lrc', mimeType: 'text/plain', buffer: Buffer.from('[00:00.50]远上寒山石径斜\n[00:02.00]白云生处有人家\n') },
+    ]);
+    await admin.getByRole('progressbar', { name: '新歌.mp3' }).waitFor();
+    await admin.getByText(zhCN.consoleShowcase.uploaded).waitFor();
+    const row = admin.getByRole('row', { name: /山行/ });
+    await row.waitFor();
+    await expect(row.getByRole('cell', { name: text.songs.hasLyric, exact: true }).count()).resolves.toBe(1);
+
+    // Rename in the song editor.
+    await row.getByRole('button', { name: `${text.edit} 山行` }).click();
+    const dialog = admin.getByRole('dialog');
+    await dialog.getByLabel(text.editor.songTitle).fill('山行（新录）');
+    await dialog.getByRole('button', { name: text.save }).click();
+    await admin.getByText(text.saved).first().waitFor();
+    await admin.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+    await admin.getByRole('cell', { name: '山行（新录）', exact: true }).waitFor();
+
+    // Reorder: the last song moved to the top with the keyboard drag (space, arrows, space).
+    const toplist = async () => (await wapi<{ list: { id: number; name: string }[] }>(site, '/toplist/detail')).list;
+    const morning = (await toplist()).find((playlist) => playlist.name === '清晨')!;
+    const tracks = async (id: number) => (await wapi<{ songs: { id: number; name: string }[] }>(site, `/playlist/track/all?id=${id}`)).songs.map((song) => song.name);
+    const before = await tracks(morning.id);
+    expect(before.at(-1)).toBe('山行（新录）');
+    const handle = admin.getByRole('button', { name: text.dragToSort('山行（新录）') });
+    await handle.focus();
+    await admin.keyboard.press('Space');
+    // Each step waits for the rows to settle, as dnd-kit measures them again after every move.
+    for (let step = 1; step < before.length; step += 1) {
+      await admin.keyboard.press('ArrowUp');
+      await admin.waitForTimeout(250);
+    }
+    await admin.keyboard.press('Space');
+    await admin.getByText(text.orderSaved).first().waitFor();
+    await expect.poll(() => tracks(morning.id)).toEqual(['山行（新录）', ...before.slice(0, -1)]);
+
+    // A new playlist; the song moved into it; the public player lists it.
+    await admin.getByRole('button', { name: text.playlists.create }).click();
+    await admin.getByRole('dialog').getByLabel(text.playlists.name).fill('雨夜');
+    await admin.getByRole('dialog').getByRole('button', { name: text.save }).click();
+    await admin.getByText(text.playlists.created).first().waitFor();
+    await admin.locator('.music-playlist__pick', { hasText: '清晨' }).click();
+    await admin.getByRole('heading', { name: text.songs.heading('清晨') }).waitFor();
+    await admin.getByRole('combobox', { name: `${text.songs.moveTo}：山行（新录）` }).selectOption({ label: '雨夜' });
+    await admin.getByText(text.songs.moved('雨夜')).first().waitFor();
+    await expect.poll(async () => (await toplist()).map((playlist) => playlist.name)).toContain('雨夜');
+    const rain = (await toplist()).find((playlist) => playlist.name === '雨夜')!;
+    expect(await tracks(rain.id)).toEqual(['山行（新录）']);
+
+    fs.mkdirSync('/tmp/shots/music', { recursive: true });
+    await admin.setViewportSize({ width: 1280, height: 900 });
+    await admin.screenshot({ path: '/tmp/shots/music/desktop.png', fullPage: true });
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await admin.screenshot({ path: '/tmp/shots/music/phone.png', fullPage: true });
+  }, 120_000);
+});
