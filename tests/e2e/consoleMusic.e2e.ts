@@ -10,6 +10,8 @@ const text = zhCN.consoleMusic;
 const MARKER = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
 const ADMIN_PASSWORD = 'admin#e2e2026';
 const DEMO = path.resolve('content/demo/music');
+/** Set to a folder to keep screenshots of the page (desktop and a fresh phone load, light and dark). */
+const SHOTS = process.env.MUSIC_SHOTS_DIR;
 
 async function administratorSession(site: AccountsSite): Promise<string> {
   const login = async (password: string) => {
@@ -77,17 +79,31 @@ describeInBrowser('the console: the music library', () => {
     const tracks = async (id: number) => (await wapi<{ songs: { id: number; name: string }[] }>(site, `/playlist/track/all?id=${id}`)).songs.map((song) => song.name);
     const before = await tracks(morning.id);
     expect(before.at(-1)).toBe('山行（新录）');
-    const handle = admin.getByRole('button', { name: text.dragToSort('山行（新录）') });
-    await handle.focus();
+    const grip = (title: string) => admin.getByRole('button', { name: text.dragToSort(title) });
+    const top = async (title: string) => (await grip(title).boundingBox())?.y ?? Number.NaN;
+    await grip('山行（新录）').focus();
     await admin.keyboard.press('Space');
-    // Each step waits for the rows to settle, as dnd-kit measures them again after every move.
+    // Each step waits for the dragged row to have moved up, as dnd-kit measures the rows again after every move.
     for (let step = 1; step < before.length; step += 1) {
+      const was = await top('山行（新录）');
       await admin.keyboard.press('ArrowUp');
-      await admin.waitForTimeout(250);
+      await expect.poll(() => top('山行（新录）')).toBeLessThan(was - 10);
     }
     await admin.keyboard.press('Space');
     await admin.getByText(text.orderSaved).first().waitFor();
-    await expect.poll(() => tracks(morning.id)).toEqual(['山行（新录）', ...before.slice(0, -1)]);
+    const keyed = ['山行（新录）', ...before.slice(0, -1)];
+    await expect.poll(() => tracks(morning.id)).toEqual(keyed);
+
+    // And with the mouse: the top song's grip dragged down past the second row.
+    const from = (await grip(keyed[0]!).boundingBox())!;
+    const over = (await grip(keyed[1]!).boundingBox())!;
+    const x = from.x + from.width / 2;
+    await admin.mouse.move(x, from.y + from.height / 2);
+    await admin.mouse.down();
+    await admin.mouse.move(x, from.y + from.height / 2 + 8, { steps: 4 });
+    await admin.mouse.move(x, over.y + over.height, { steps: 12 });
+    await admin.mouse.up();
+    await expect.poll(() => tracks(morning.id)).toEqual([keyed[1], keyed[0], ...keyed.slice(2)]);
 
     // A new playlist; the song moved into it; the public player lists it.
     await admin.getByRole('button', { name: text.playlists.create }).click();
@@ -102,10 +118,24 @@ describeInBrowser('the console: the music library', () => {
     const rain = (await toplist()).find((playlist) => playlist.name === '雨夜')!;
     expect(await tracks(rain.id)).toEqual(['山行（新录）']);
 
-    fs.mkdirSync('/tmp/shots/music', { recursive: true });
-    await admin.setViewportSize({ width: 1280, height: 900 });
-    await admin.screenshot({ path: '/tmp/shots/music/desktop.png', fullPage: true });
-    await admin.setViewportSize({ width: 390, height: 844 });
-    await admin.screenshot({ path: '/tmp/shots/music/phone.png', fullPage: true });
+    if (SHOTS) {
+      fs.mkdirSync(SHOTS, { recursive: true });
+      const shoot = async (page: Page, name: string) => {
+        for (const theme of ['light', 'dark'] as const) {
+          await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
+          await page.screenshot({ path: path.join(SHOTS, `${name}-${theme}.png`), fullPage: true });
+        }
+      };
+      await admin.setViewportSize({ width: 1280, height: 900 });
+      await shoot(admin, 'music-1280');
+      // A phone opens the page afresh: the console's own narrow layout, not a desktop page squeezed.
+      const phone = await admin.context().newPage();
+      await phone.setViewportSize({ width: 390, height: 844 });
+      await phone.goto('/admin/music');
+      await waitForHydration(phone);
+      await phone.getByRole('heading', { name: text.songs.heading('清晨') }).waitFor();
+      await shoot(phone, 'music-390');
+      await phone.close();
+    }
   }, 120_000);
 });

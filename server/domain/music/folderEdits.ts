@@ -143,24 +143,3 @@ export function audioFileName(name: string, kind: AudioKind): string {
   const base = extension ? name.slice(0, name.length - extension.length - 1) : name;
   return `${base}.${kind}`;
 }
-
-const OFFSET_LINE = /^\s*\[offset:\s*[+-]?\d+\s*\]\s*$/i;
-
-/** The LRC's `[offset:±ms]`, 0 when it has none. */
-export function lyricOffset(lrc: string): number {
-  for (const line of lrc.split(/\r?\n/)) {
-    const match = /^\s*\[offset:\s*([+-]?\d+)\s*\]\s*$/i.exec(line);
-    if (match) return Number(match[1]);
-  }
-  return 0;
-}
-
-/** The LRC with its `[offset:]` tag set to `ms` (removed for 0), placed with the other header tags at the top. */
-export function withLyricOffset(lrc: string, ms: number): string {
-  const lines = lrc.replace(/^\uFEFF/, '').split(/\r?\n/).filter((line) => !OFFSET_LINE.test(line));
-  if (ms !== 0) {
-    const firstTimed = lines.findIndex((line) => /^\s*\[\d/.test(line));
-    lines.splice(firstTimed < 0 ? 0 : firstTimed, 0, `[offset:${Math.round(ms)}]`);
-  }
-  return lines.join('\n');
-}

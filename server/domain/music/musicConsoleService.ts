@@ -1,6 +1,7 @@
+import { lyricOffset, withLyricOffset } from '../../../src/domain/console/music/lyricOffset';
+import { MUSIC_LIMITS } from '../../../src/domain/console/music/musicLimits';
 import * as zhCN from '../../../src/i18n/zh-CN';
 import {
-  MUSIC_LIMITS,
   MUSIC_UPLOAD_MAX_BYTES,
   type ConsolePlaylistDto,
   type ConsoleSongDto,
@@ -11,7 +12,6 @@ import {
 } from '../../../src/protocol/console/music';
 import type { IncomingFile, MusicLibraryEditor } from '../../ports/musicLibraryEditor';
 import { AppError } from '../errors';
-import { lyricOffset, withLyricOffset } from './folderEdits';
 import { splitArtists, type Playlist, type Track } from './library';
 
 const text = zhCN.consoleMusic.server;

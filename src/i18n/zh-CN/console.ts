@@ -10,6 +10,9 @@ export const console = {
   backToOverview: '回到概览',
   /** The dismissing button of every console dialog. */
   cancel: '取消',
+  /** A list that could not be read, and the button that asks again. */
+  loadFailed: (reason: string) => `加载失败：${reason}`,
+  retry: '重试',
   /** Every console list's pager (a section may count its own way: 共 N 篇). */
   pager: {
     total: (count: number) => `共 ${count} 条`,

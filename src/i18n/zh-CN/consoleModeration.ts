@@ -6,8 +6,6 @@ export const consoleModeration = {
     muteTime: '禁言结束时间格式不正确',
   },
   // Shared by the pages.
-  loadFailed: (reason: string) => `加载失败：${reason}`,
-  retry: '重试',
   refresh: '刷新',
   search: '搜索',
   cancel: '取消',

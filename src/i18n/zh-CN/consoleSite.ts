@@ -52,8 +52,6 @@ export const consoleSite = {
   edit: '编辑',
   delete: '删除',
   deleted: '已删除',
-  retry: '重试',
-  loadFailed: (reason: string) => `加载失败：${reason}`,
   upload: '上传图片',
   replace: '更换',
   uploading: '上传中…',

@@ -11,6 +11,8 @@ export const content = {
   categoryTotal: (n: number) => `共 ${n} 个分类`,
   tagTotal: (n: number) => `共 ${n} 个标签`,
   noArticles: '还没有文章',
+  /** A page's subject that is gone (the server's refusals say the same, in contentServer). */
+  missing: { talk: '说说不存在', category: '分类不存在', tag: '标签不存在' },
   /** What the administrator sees instead of 过些日子再来看看吧 on an empty blog. */
   firstArticle: {
     hint: '把已有的 Markdown 文章（Hexo、Hugo、Jekyll 均可）导入进来：在服务器上的博客目录里运行',

@@ -33,22 +33,6 @@ import { Type, type Static } from 'typebox';
 export const MUSIC_UPLOAD_MAX_BYTES = 200 * 1024 * 1024;
 /** The largest cover picture. */
 export const MUSIC_COVER_MAX_BYTES = 10 * 1024 * 1024;
-/** Extensions the upload accepts (audio), and the lyric sidecars sent after their song. */
-export const MUSIC_AUDIO_EXTENSIONS = ['mp3', 'flac', 'ogg', 'oga', 'opus', 'm4a', 'aac', 'wav'] as const;
-export const MUSIC_LYRIC_SUFFIXES = { translation: '.t.lrc', lrc: '.lrc', yrc: '.yrc' } as const;
-
-export const MUSIC_LIMITS = {
-  playlistName: 60,
-  playlistDescription: 300,
-  title: 120,
-  artist: 60,
-  album: 120,
-  alias: 120,
-  lyric: 200_000,
-  /** Largest lyric offset either way, in ms. */
-  offsetMs: 600_000,
-} as const;
-
 export const ConsolePlaylistDto = Type.Object({
   id: Type.Integer(),
   name: Type.String(),

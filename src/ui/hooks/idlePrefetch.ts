@@ -5,9 +5,10 @@ import { useService } from '../di';
 /**
  * What a reader is likely to open next, most likely first. Each part's chunk is fetched when the browser
  * is idle after the page has loaded, one at a time, so its first open needs no download. The HTTP
- * transport comes first: every next page and every button that saves needs it.
+ * transport comes first: every next page and every button that saves needs it. `page` is what a page
+ * shows only on a click (the photo viewer, a delete confirmation).
  */
-export const IDLE_PREFETCH_ORDER = ['transport', 'search', 'login', 'notifications', 'article', 'player', 'chat'] as const;
+export const IDLE_PREFETCH_ORDER = ['transport', 'search', 'login', 'notifications', 'article', 'page', 'player', 'chat'] as const;
 export type IdlePart = (typeof IDLE_PREFETCH_ORDER)[number];
 
 /** A fetch of code only: it starts nothing and resolves (never rejects) once the chunk is in or has failed. */

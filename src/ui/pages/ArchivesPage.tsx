@@ -5,7 +5,7 @@ import { TOKENS } from '../../ports/tokens';
 import { LazyImage } from '../components/LazyImage';
 import { IMAGE_SIZES } from '../components/imageSizes';
 import { useService } from '../di';
-import { articleHref } from '../features/content/ArticleCard';
+import { articleHref } from '../features/content/articleHref';
 import { formatMonthDay } from '../features/content/format';
 import { Pager } from '../features/content/Pager';
 import { Loaded } from '../features/content/Loaded';

@@ -53,7 +53,7 @@ export default function ArticleListPage() {
         ) : missing ? (
           <section className="card page__card">
             <EmptyState
-              text={categoryId !== null ? zhCN.contentServer.categoryNotFound : zhCN.contentServer.tagNotFound}
+              text={categoryId !== null ? zhCN.content.missing.category : zhCN.content.missing.tag}
               hint={zhCN.article.notFoundHint}
             />
           </section>

@@ -62,7 +62,7 @@ export default function TalkPage() {
   if (!shown) body = error ? <LoadFailed error={error} onRetry={reload} /> : <Loading />;
   else if (shown.kind === 'one' && shown.talk === null)
     body = (
-      <EmptyState text={zhCN.contentServer.talkNotFound} hint={zhCN.article.notFoundHint}>
+      <EmptyState text={zhCN.content.missing.talk} hint={zhCN.article.notFoundHint}>
         <Link to="/talk" className="button">
           <ArrowLeft aria-hidden="true" />
           {text.all}

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import {
   applyOrder,
   audioFileName,
-  lyricOffset,
   mergeSongMeta,
   parseOrderFile,
   parseSongsFile,
@@ -12,7 +11,6 @@ import {
   sanitiseName,
   sniffAudio,
   uniqueName,
-  withLyricOffset,
 } from '../../../server/domain/music/folderEdits';
 import { naturalOrder } from '../../../server/domain/music/library';
 
@@ -109,20 +107,5 @@ describe('audio told by its bytes', () => {
     expect(audioFileName('a.MP3', 'mp3')).toBe('a.MP3');
     expect(audioFileName('a.mp3', 'flac')).toBe('a.flac');
     expect(audioFileName('song', 'ogg')).toBe('song.ogg');
-  });
-});
-
-describe('the LRC offset tag', () => {
-  it('is set, replaced and removed, the lines kept', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: -600_000, max: 600_000 }), fc.integer({ min: -600_000, max: 600_000 }), (first, second) => {
-        const lrc = '[ti:静夜思]\n[00:01.00]床前明月光\n[00:02.50]疑是地上霜';
-        const once = withLyricOffset(lrc, first);
-        expect(lyricOffset(once)).toBe(first);
-        const twice = withLyricOffset(once, second);
-        expect(lyricOffset(twice)).toBe(second);
-        expect(withLyricOffset(twice, 0)).toBe(lrc);
-      }),
-    );
   });
 });

@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as zhCN from '../../../src/i18n/zh-CN';
+import { MUSIC_LIMITS } from '../../../src/domain/console/music/musicLimits';
 import type { ConsolePlaylistDto, ConsoleSongDto, MusicLibraryDto, SongLyricsDto } from '../../../src/protocol/console/music';
 import type { SongDto } from '../../../src/protocol/music';
+import { accountMessages } from '../../../server/domain/accounts/messages';
 import { MARKER } from '../accounts/support';
 import { adminCookie, sharedData, startSite, type SharedData, type TestSite } from '../cache/support';
 import { backends } from '../support/databases';
-import { toneFlac } from './tagFixtures';
+import { silentOpus, taggedM4a, toneFlac } from './tagFixtures';
 import { squareImage, toneWav } from './testLibrary';
 
 const text = zhCN.consoleMusic.server;
@@ -110,6 +112,28 @@ describe.each(await backends())('the console music library on $name', (backend) 
     expect(listed).toEqual(expect.arrayContaining([mp3.body.result.id, flac.body.result.id, wav.body.result.id, again.body.result.id]));
   });
 
+  it.skipIf(backend.skipReason)('uploads Ogg and M4A, reading their tags as the scanner does', async () => {
+    const morning = await byName('清晨');
+    const ogg = await upload<ConsoleSongDto>(
+      `/api/admin/music/playlists/${morning.id}/songs`,
+      silentOpus(2, [['TITLE', '檐下雨'], ['ARTIST', '听雨'], ['ALBUM', '小筑']]),
+      'rain.opus',
+    );
+    expect(ogg.body.result).toMatchObject({ title: '檐下雨', artists: ['听雨'], album: '小筑', fileName: 'rain.opus', durationMs: 2000 });
+    // Named by its bytes: an M4A sent as .mp3 is kept as .m4a.
+    const m4a = await upload<ConsoleSongDto>(
+      `/api/admin/music/playlists/${morning.id}/songs`,
+      taggedM4a(3, { title: '夜曲', artist: '听雨', album: '小筑' }),
+      'night.mp3',
+    );
+    expect(m4a.body.result).toMatchObject({ title: '夜曲', artists: ['听雨'], fileName: 'night.m4a', durationMs: 3000 });
+    expect(fs.existsSync(path.join(musicDir, '01 清晨', 'night.m4a'))).toBe(true);
+    const listed = await publicTracks(morning.id);
+    expect(listed.map((song) => song.id)).toEqual(expect.arrayContaining([ogg.body.result.id, m4a.body.result.id]));
+    const audio = await site.app.inject(m4a.body.result.audioUrl);
+    expect(audio.headers['content-type']).toBe('audio/mp4');
+  });
+
   it.skipIf(backend.skipReason)('refuses a file that is not audio by its bytes, leaving nothing behind', async () => {
     const morning = await byName('清晨');
     const before = filesUnder(musicDir);
@@ -207,6 +231,51 @@ describe.each(await backends())('the console music library on $name', (backend) 
     expect(await songsOf(created.id)).toEqual(before.rain);
   }, 60_000);
 
+  it.skipIf(backend.skipReason)('replaces a song cover, a picture that is not one leaving the old cover in place', async () => {
+    const [song] = await songsOf((await byName('清晨')).id);
+    const cover = path.join(musicDir, '01 清晨', song!.fileName.replace(/\.[^.]+$/, '.jpg'));
+    const first = await upload<ConsoleSongDto>(`/api/admin/music/songs/${song!.id}/cover`, await squareImage('#3355aa'), 'a.png');
+    const firstBytes = fs.readFileSync(cover);
+    const second = await upload<ConsoleSongDto>(`/api/admin/music/songs/${song!.id}/cover`, await squareImage('#aa5533'), 'b.png');
+    expect(second.body.result.coverUrl).not.toBe(first.body.result.coverUrl);
+    expect(fs.readFileSync(cover).equals(firstBytes)).toBe(false);
+    const secondBytes = fs.readFileSync(cover);
+    const refused = await upload(`/api/admin/music/songs/${song!.id}/cover`, Buffer.from('不是图片'), 'c.png');
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe(accountMessages.uploadNotImage);
+    expect(fs.readFileSync(cover).equals(secondBytes)).toBe(true);
+    expect((await site.app.inject(`${second.body.result.coverUrl}?param=140y140`)).statusCode).toBe(200);
+  });
+
+  it.skipIf(backend.skipReason)('saves lyrics, translation and word timing through the route, and clears them', async () => {
+    const [song] = await songsOf((await byName('清晨')).id);
+    const base = path.join(musicDir, '01 清晨', song!.fileName.replace(/\.[^.]+$/, ''));
+    const lrc = '[00:01.00]窗前雨\n[00:03.00]檐下风\n';
+    const translation = '[00:01.00]Rain at the window\n';
+    const yrc = '[1000,2000](1000,1000,0)窗前(2000,1000,0)雨\n';
+    const saved = await done<ConsoleSongDto>('PUT', `/api/admin/music/songs/${song!.id}/lyrics`, { lrc, translation, yrc, offsetMs: -400 });
+    expect(saved.hasLyric).toBe(true);
+    expect(fs.readFileSync(`${base}.lrc`, 'utf8')).toContain('[offset:-400]');
+    expect(fs.readFileSync(`${base}.t.lrc`, 'utf8')).toBe(translation);
+    const lyric = (await site.app.inject(`/wapi/lyric?id=${song!.id}`)).json() as { lrc?: { lyric: string }; tlyric?: { lyric: string }; yrc?: { lyric: string } };
+    expect(lyric.tlyric?.lyric.trimEnd()).toBe(translation.trimEnd());
+    expect(lyric.yrc?.lyric.trimEnd()).toBe(yrc.trimEnd());
+    expect(await done<SongLyricsDto>('GET', `/api/admin/music/songs/${song!.id}/lyrics`)).toEqual({ lrc, translation, yrc, offsetMs: -400 });
+
+    // Out of range or too long: refused in Chinese, the files as they were.
+    const outOfRange = await call('PUT', `/api/admin/music/songs/${song!.id}/lyrics`, { lrc, translation: '', yrc: '', offsetMs: MUSIC_LIMITS.offsetMs + 1 });
+    expect(outOfRange.status).toBe(400);
+    expect(outOfRange.body.message).toBe(text.offsetRange(MUSIC_LIMITS.offsetMs));
+    const tooLong = await call('PUT', `/api/admin/music/songs/${song!.id}/lyrics`, { lrc: '词'.repeat(MUSIC_LIMITS.lyric + 1), translation: '', yrc: '', offsetMs: 0 });
+    expect(tooLong.status).toBe(400);
+    expect(fs.readFileSync(`${base}.t.lrc`, 'utf8')).toBe(translation);
+
+    // Empty texts remove their files.
+    const cleared = await done<ConsoleSongDto>('PUT', `/api/admin/music/songs/${song!.id}/lyrics`, { lrc: '', translation: '', yrc: '  ', offsetMs: 0 });
+    expect(cleared.hasLyric).toBe(false);
+    expect(['.lrc', '.t.lrc', '.yrc'].filter((suffix) => fs.existsSync(`${base}${suffix}`))).toEqual([]);
+  });
+
   it.skipIf(backend.skipReason)('keeps names inside the music folder and deletes only empty playlists', async () => {
     const sneaky = await done<ConsolePlaylistDto>('POST', '/api/admin/music/playlists', { name: '../../逃出去', description: '' });
     expect(fs.readdirSync(path.dirname(musicDir)).filter((name) => name.includes('逃出去'))).toEqual([]);
@@ -219,5 +288,21 @@ describe.each(await backends())('the console music library on $name', (backend) 
     await done('DELETE', `/api/admin/music/playlists/${sneaky.id}`);
     expect(fs.readdirSync(musicDir).filter((name) => name.includes('逃出去'))).toEqual([]);
     expect((await playlists()).some((playlist) => playlist.id === sneaky.id)).toBe(false);
+  });
+
+  it.skipIf(backend.skipReason)('with MUSIC_UPSTREAM answers the library as read-only and offers no change', async () => {
+    await site.close();
+    site = await startSite({ ...data, config: { ...data.config, musicUpstream: 'http://127.0.0.1:9' } });
+    expect(await done<MusicLibraryDto>('GET', '/api/admin/music/playlists')).toEqual({ local: false, maxUploadBytes: 0, playlists: [] });
+    const before = filesUnder(musicDir);
+    for (const [method, url] of [
+      ['POST', '/api/admin/music/playlists'],
+      ['PUT', '/api/admin/music/songs/1/lyrics'],
+      ['DELETE', '/api/admin/music/songs/1'],
+      ['POST', '/api/admin/music/playlists/1/songs'],
+    ] as const) {
+      expect((await call(method, url, { name: '外来', description: '' })).status, `${method} ${url}`).toBe(404);
+    }
+    expect(filesUnder(musicDir)).toEqual(before);
   });
 });

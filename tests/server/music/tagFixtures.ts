@@ -112,3 +112,114 @@ export function toneFlac(seconds: number, frequency: number, comments: [string, 
   }
   return Buffer.concat([Buffer.from('fLaC'), metadataBlock(0, false, info), metadataBlock(4, true, comment), ...frames]);
 }
+
+/** Ogg's page checksum: CRC-32 with polynomial 0x04C11DB7, unreflected, starting at 0. */
+function oggCrc(page: Buffer): number {
+  let crc = 0;
+  for (const byte of page) {
+    crc ^= byte << 24;
+    for (let bit = 0; bit < 8; bit += 1) crc = crc & 0x80000000 ? (crc << 1) ^ 0x04c11db7 : crc << 1;
+  }
+  return crc >>> 0;
+}
+
+/** One Ogg page of whole packets (each under 255 bytes), its checksum filled in. */
+function oggPage(flags: number, granule: number, sequence: number, packets: Buffer[]): Buffer {
+  const header = Buffer.alloc(27);
+  header.write('OggS', 0, 'latin1');
+  header[5] = flags;
+  header.writeBigUInt64LE(BigInt(granule), 6);
+  header.writeUInt32LE(0x5eed, 14);
+  header.writeUInt32LE(sequence, 18);
+  header[26] = packets.length;
+  const page = Buffer.concat([header, Buffer.from(packets.map((packet) => packet.length)), ...packets]);
+  page.writeUInt32LE(oggCrc(page), 22);
+  return page;
+}
+
+const OPUS_PRE_SKIP = 312;
+
+/** An Ogg Opus file of `seconds` (at most 5) of silence, 20 ms a packet, with an OpusTags block of `comments`. */
+export function silentOpus(seconds: number, comments: [string, string][]): Buffer {
+  const head = Buffer.alloc(19);
+  head.write('OpusHead', 0, 'latin1');
+  head[8] = 1;
+  head[9] = 1;
+  head.writeUInt16LE(OPUS_PRE_SKIP, 10);
+  head.writeUInt32LE(48_000, 12);
+  const vendor = Buffer.from('tests');
+  const entries = comments.map(([key, value]) => Buffer.from(`${key}=${value}`, 'utf8'));
+  const tags = Buffer.concat([Buffer.from('OpusTags'), le32(vendor.length), vendor, le32(entries.length), ...entries.flatMap((entry) => [le32(entry.length), entry])]);
+  // A CELT-only, full-band, 20 ms mono frame of silence.
+  const packets = Array.from({ length: Math.round(seconds * 50) }, () => Buffer.from([0xf8, 0xff, 0xfe]));
+  return Buffer.concat([
+    oggPage(0x02, 0, 0, [head]),
+    oggPage(0x00, 0, 1, [tags]),
+    oggPage(0x04, OPUS_PRE_SKIP + Math.round(seconds * 48_000), 2, packets),
+  ]);
+}
+
+const be32 = (value: number) => {
+  const bytes = Buffer.alloc(4);
+  bytes.writeUInt32BE(value, 0);
+  return bytes;
+};
+
+/** An MP4 box: its size, its four-letter type, its content. */
+const box = (type: string, ...content: Buffer[]) => {
+  const body = Buffer.concat(content);
+  return Buffer.concat([be32(body.length + 8), Buffer.from(type, 'latin1'), body]);
+};
+/** A full box: version 0 and no flags before the content. */
+const fullBox = (type: string, ...content: Buffer[]) => box(type, Buffer.alloc(4), ...content);
+
+const M4A_RATE = 44_100;
+
+/**
+ * An M4A (MPEG-4 audio) whose one AAC track says it lasts `seconds`, its iTunes tags `©nam`, `©ART`, `©alb`
+ * from `tags`. Enough for a tag reader; the samples are not real AAC.
+ */
+export function taggedM4a(seconds: number, tags: { title?: string; artist?: string; album?: string }): Buffer {
+  const duration = Math.round(seconds * M4A_RATE);
+  // The headers below are written whole, their version and flags (zero) included.
+  const mvhd = Buffer.alloc(100);
+  mvhd.writeUInt32BE(M4A_RATE, 12);
+  mvhd.writeUInt32BE(duration, 16);
+  mvhd.writeUInt32BE(0x00010000, 20);
+  mvhd.writeUInt16BE(0x0100, 24);
+  mvhd.writeUInt32BE(2, 96);
+  const tkhd = Buffer.alloc(84);
+  tkhd[3] = 7;
+  tkhd.writeUInt32BE(1, 12);
+  tkhd.writeUInt32BE(duration, 20);
+  tkhd.writeUInt16BE(0x0100, 36);
+  const mdhd = Buffer.alloc(24);
+  mdhd.writeUInt32BE(M4A_RATE, 12);
+  mdhd.writeUInt32BE(duration, 16);
+  mdhd.writeUInt16BE(0x55c4, 20);
+  const handler = (kind: string) => fullBox('hdlr', Buffer.alloc(4), Buffer.from(kind, 'latin1'), Buffer.alloc(12), Buffer.from([0]));
+  // An AudioSampleEntry: reserved, data reference 1, version 0, mono, 16 bits, the rate as 16.16.
+  const entry = Buffer.alloc(28);
+  entry.writeUInt16BE(1, 6);
+  entry.writeUInt16BE(1, 16);
+  entry.writeUInt16BE(16, 18);
+  entry.writeUInt32BE(M4A_RATE * 65_536, 24);
+  const stbl = box(
+    'stbl',
+    fullBox('stsd', be32(1), box('mp4a', entry)),
+    fullBox('stts', be32(1), be32(Math.ceil(duration / 1024)), be32(1024)),
+    fullBox('stsc', be32(0)),
+    fullBox('stsz', be32(0), be32(0)),
+    fullBox('stco', be32(0)),
+  );
+  const trak = box('trak', box('tkhd', tkhd), box('mdia', box('mdhd', mdhd), handler('soun'), box('minf', stbl)));
+  const item = (name: string, value: string) => box(name, box('data', be32(1), Buffer.alloc(4), Buffer.from(value, 'utf8')));
+  const items = [
+    ...(tags.title ? [item('\u00a9nam', tags.title)] : []),
+    ...(tags.artist ? [item('\u00a9ART', tags.artist)] : []),
+    ...(tags.album ? [item('\u00a9alb', tags.album)] : []),
+  ];
+  const udta = box('udta', fullBox('meta', handler('mdir'), box('ilst', ...items)));
+  const ftyp = box('ftyp', Buffer.from('M4A ', 'latin1'), be32(0), Buffer.from('M4A mp42isom', 'latin1'));
+  return Buffer.concat([ftyp, box('moov', box('mvhd', mvhd), trak, udta), box('mdat', Buffer.alloc(256))]);
+}

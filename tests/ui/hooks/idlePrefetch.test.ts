@@ -129,7 +129,7 @@ describe('shouldPrefetch', () => {
 
 describe('prefetchWhenIdle', () => {
   it('orders the registered parts by likelihood, whatever the order they registered in, once per key', () => {
-    expect(IDLE_PREFETCH_ORDER).toEqual(['transport', 'search', 'login', 'notifications', 'article', 'player', 'chat']);
+    expect(IDLE_PREFETCH_ORDER).toEqual(['transport', 'search', 'login', 'notifications', 'article', 'page', 'player', 'chat']);
     const chat = () => Promise.resolve('chat');
     const search = () => Promise.resolve('search');
     const login = () => Promise.resolve('login');

@@ -6,18 +6,18 @@ const text = zhCN.consoleArticles;
 /** 全部 / 草稿 / 已发布 / 定时发布 / 已隐藏 / 回收站, each with how many articles it holds. */
 export function ArticleStatusTabs({ tab, counts, onChange }: { tab: ArticleTab; counts: ArticleCounts | undefined; onChange: (tab: ArticleTab) => void }) {
   return (
-    <div className="article-tabs" role="tablist" aria-label={text.tabsLabel}>
+    <div className="console-tabs" role="tablist" aria-label={text.tabsLabel}>
       {ARTICLE_TABS.map((each) => (
         <button
           key={each}
           type="button"
           role="tab"
           aria-selected={each === tab}
-          className="article-tabs__tab"
+          className="console-tabs__tab"
           onClick={() => onChange(each)}
         >
           {text.tabs[each]}
-          {counts && <span className="article-tabs__count">{counts[each]}</span>}
+          {counts && <span className="console-tabs__count">{counts[each]}</span>}
         </button>
       ))}
     </div>

@@ -67,7 +67,7 @@ export function ReviewQueue() {
   let body;
   if (failed) {
     body = (
-      <div className="review-state">
+      <div className="console-state">
         <p>{error ?? text.loadFailed}</p>
         <button type="button" className="button" onClick={() => actor.send({ type: 'list.refresh' })}>
           {text.retry}
@@ -77,7 +77,7 @@ export function ReviewQueue() {
   } else if (!page) {
     body = <Loading />;
   } else if (list.length === 0) {
-    body = <p className="review-state">{query.keyword ? text.noMatch : text.empty[query.status]}</p>;
+    body = <p className="console-state">{query.keyword ? text.noMatch : text.empty[query.status]}</p>;
   } else {
     body = (
       <ol className="review-list" aria-busy={busy}>

@@ -60,13 +60,13 @@ export default function BoardModerationPage() {
             onChange={(keyword) => posts.type({ ...query, keyword })}
           />
         </SearchForm>
-        <div className="mod-tabs" role="tablist" aria-label={words.title}>
+        <div className="console-tabs" role="tablist" aria-label={words.title}>
           {STATUSES.map((status) => (
             <button
               key={status}
               type="button"
               role="tab"
-              className="mod-tabs__tab"
+              className="console-tabs__tab"
               aria-selected={query.status === status}
               onClick={() => posts.search({ ...query, status })}
             >

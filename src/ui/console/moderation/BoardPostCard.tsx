@@ -26,7 +26,7 @@ export function BoardPostCard({ post, busy, onHidden, onDelete }: BoardPostCardP
       <div className="mod-row__head">
         <PersonLine id={post.author.userId} nickName={post.author.nickName} avatar={post.author.avatar} />
         {post.author.userId === null && <span className="mod-row__note">{words.anonymous}</span>}
-        {post.hidden && <span className="mod-badge" data-reason="hidden">{words.hiddenBadge}</span>}
+        {post.hidden && <span className="console-badge" data-tone="warning">{words.hiddenBadge}</span>}
         <time className="mod-row__time" dateTime={post.createdAt}>
           {formatTime(post.createdAt)}
         </time>

@@ -3,7 +3,7 @@ import type { BoardReplyItem } from '../../../domain/console/moderation/moderati
 import * as zhCN from '../../../i18n/zh-CN';
 import { useService } from '../../di';
 import { ConfirmButton } from '../ConfirmButton';
-import { ListStatus } from './ListStatus';
+import { ListStatus } from '../ListStatus';
 import { PersonLine } from './PersonLine';
 import { formatTime } from './time';
 import { usePagedList } from './usePagedList';
@@ -50,7 +50,7 @@ export function BoardReplies({ postId, onCountChange }: { postId: number; onCoun
           <li key={reply.id} className="mod-reply" data-hidden={reply.hidden}>
             <div className="mod-row__head">
               <PersonLine id={reply.author.userId} nickName={reply.author.nickName} avatar={reply.author.avatar} />
-              {reply.hidden && <span className="mod-badge" data-reason="hidden">{words.hiddenBadge}</span>}
+              {reply.hidden && <span className="console-badge" data-tone="warning">{words.hiddenBadge}</span>}
               <time className="mod-row__time" dateTime={reply.createdAt}>
                 {formatTime(reply.createdAt)}
               </time>

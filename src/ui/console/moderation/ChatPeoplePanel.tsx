@@ -2,7 +2,7 @@ import { RefreshCw, Undo2 } from 'lucide-react';
 import type { ChatPerson, MuteLength } from '../../../domain/console/moderation/moderation';
 import * as zhCN from '../../../i18n/zh-CN';
 import type { BanRow, PersonAction } from './chatActions';
-import { ListStatus } from './ListStatus';
+import { ListStatus } from '../ListStatus';
 import { PersonActions } from './PersonActions';
 import { PersonLine } from './PersonLine';
 import { formatTime } from './time';
@@ -84,7 +84,7 @@ export function ChatPeoplePanel({ online, bans, selfId, onMute, onKick }: ChatPe
             <li key={ban.userId} className="mod-people__item" data-user={ban.userId}>
               <PersonLine id={ban.userId} nickName={ban.nickName} avatar={ban.avatar} username={ban.username} />
               <span className="mod-ban">
-                <span className="mod-badge" data-reason={ban.reason}>
+                <span className="console-badge" data-tone={ban.reason === 'kick' ? 'error' : 'warning'}>
                   {ban.reason === 'kick' ? words.reasonKick : words.reasonMute}
                 </span>
                 <time dateTime={ban.until}>{words.until(formatTime(ban.until))}</time>

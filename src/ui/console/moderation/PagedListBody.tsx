@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ListPager } from '../ListPager';
-import { ListStatus } from './ListStatus';
+import { ListStatus } from '../ListStatus';
 import type { PagedList } from './usePagedList';
 import type { Row } from '../../../domain/console/moderation/pagedList.machine';
 

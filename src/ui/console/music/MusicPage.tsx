@@ -1,9 +1,9 @@
-import { ImagePlus, Pencil, Plus, Trash2, Upload } from 'lucide-react';
+import { ImagePlus, Music, Pencil, Plus, Trash2, Upload } from 'lucide-react';
 import { useCallback, useId, useRef, useState } from 'react';
 import { lyricKindOf, songBaseOf, type LyricKind, type MusicLibrary, type MusicSong } from '../../../domain/console/music/music';
+import { MUSIC_AUDIO_EXTENSIONS } from '../../../domain/console/music/musicLimits';
 import * as zhCN from '../../../i18n/zh-CN';
 import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
-import { MUSIC_AUDIO_EXTENSIONS } from '../../../protocol/console/music';
 import { Loading } from '../../components/Loading';
 import { useService } from '../../di';
 import { LoadFailed } from '../../features/content/LoadFailed';
@@ -201,7 +201,7 @@ export default function MusicPage() {
               </div>
             </div>
             <p className="music-muted">{text.upload.hint(maxBytes / MB)}</p>
-            <UploadList uploads={uploads} />
+            <UploadList uploads={uploads} icon={<Music />} />
             {!songView ? (
               songs.error ? <LoadFailed error={songs.error} onRetry={songs.reload} /> : <Loading />
             ) : songView.length === 0 ? (

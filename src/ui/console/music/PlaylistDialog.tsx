@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { MusicPlaylist } from '../../../domain/console/music/music';
+import { MUSIC_LIMITS } from '../../../domain/console/music/musicLimits';
 import * as zhCN from '../../../i18n/zh-CN';
 import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
-import { MUSIC_LIMITS } from '../../../protocol/console/music';
 import { useService } from '../../di';
 import { FormDialog } from '../site/FormDialog';
 import { TextField } from '../site/TextField';

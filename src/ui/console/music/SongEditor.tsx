@@ -1,10 +1,11 @@
 import { Dialog, Tabs } from 'radix-ui';
 import { Timer, Upload, X } from 'lucide-react';
 import { Suspense, lazy, useEffect, useId, useState, type FormEvent } from 'react';
+import { fromTapEditor, tapEditorText } from '../../../domain/console/music/lyricOffset';
 import { lyricKindOf, type MusicLyrics, type MusicSong } from '../../../domain/console/music/music';
+import { MUSIC_LIMITS } from '../../../domain/console/music/musicLimits';
 import * as zhCN from '../../../i18n/zh-CN';
 import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
-import { MUSIC_LIMITS } from '../../../protocol/console/music';
 import { useService } from '../../di';
 import { TextField } from '../site/TextField';
 import { useAction } from '../showcase/useAction';
@@ -140,10 +141,10 @@ function LyricsForm({ song, onSaved }: { song: MusicSong; onSaved: (song: MusicS
       <Suspense fallback={<p className="music-muted">{text.editor.tapLoading}</p>}>
         <LyricTapEditor
           audioSrc={song.audioUrl}
-          text={lyrics.lrc}
+          text={tapEditorText(lyrics)}
           onCancel={() => setTapping(false)}
           onSave={async (lrc) => {
-            const next = { ...lyrics, lrc };
+            const next = fromTapEditor(lyrics, lrc);
             if (!(await save(next))) throw new Error(text.editor.lyricsSaved);
             setLyrics(next);
             setTapping(false);

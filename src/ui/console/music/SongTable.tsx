@@ -36,8 +36,8 @@ export function SongTable({ songs, onArrange, ...actions }: { songs: readonly Mu
               <th scope="col">{columns.title}</th>
               <th scope="col">{columns.artists}</th>
               <th scope="col" className="music-table__wide">{columns.album}</th>
-              <th scope="col">{columns.duration}</th>
-              <th scope="col">{columns.lyric}</th>
+              <th scope="col" className="music-table__wide">{columns.duration}</th>
+              <th scope="col" className="music-table__wide">{columns.lyric}</th>
               <th scope="col">{columns.actions}</th>
             </tr>
           </thead>
@@ -69,8 +69,8 @@ function SongRow({ song, playlists, onEdit, onMove, onDelete }: { song: MusicSon
       <td className="music-table__title">{song.title}</td>
       <td>{song.artists.join(' / ') || text.songs.unknownArtist}</td>
       <td className="music-table__wide">{song.album}</td>
-      <td>{formatDuration(song.durationMs)}</td>
-      <td>{song.hasLyric ? text.songs.hasLyric : text.songs.noLyric}</td>
+      <td className="music-table__wide">{formatDuration(song.durationMs)}</td>
+      <td className="music-table__wide">{song.hasLyric ? text.songs.hasLyric : text.songs.noLyric}</td>
       <td>
         <span className="music-row-actions">
           <button type="button" className="icon-button" disabled={song.cue} onClick={() => onEdit(song)} aria-label={`${text.edit} ${song.title}`}>

@@ -46,7 +46,7 @@ export function PhotoCard({
       />
       <DragHandle label={label} attributes={attributes} listeners={listeners} />
       {isCover && (
-        <span className="showcase-badge photo-tile__cover">
+        <span className="console-badge photo-tile__cover" data-tone="primary">
           <ImageIcon aria-hidden="true" />
           {text.photos.cover}
         </span>

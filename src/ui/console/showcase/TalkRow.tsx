@@ -24,13 +24,13 @@ export function TalkRow({ talk, onChanged }: { talk: ConsoleTalk; onChanged: () 
       <div className="talk-row__head">
         <time dateTime={talk.createdAt}>{formatDateTime(talk.createdAt)}</time>
         {talk.pinned && (
-          <span className="showcase-badge">
+          <span className="console-badge" data-tone="primary">
             <Pin aria-hidden="true" />
             {text.talks.pinned}
           </span>
         )}
         {talk.hidden && (
-          <span className="showcase-badge showcase-badge--muted">
+          <span className="console-badge">
             <EyeOff aria-hidden="true" />
             {text.talks.hidden}
           </span>

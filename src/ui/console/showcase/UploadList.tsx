@@ -1,12 +1,16 @@
 import { RotateCcw, X } from 'lucide-react';
+import type { ReactNode } from 'react';
 import * as zhCN from '../../../i18n/zh-CN';
 import { UploadProgressBar } from './UploadProgressBar';
 import type { useUploads } from './useUploads';
 
 const text = zhCN.consoleShowcase;
 
-/** Photos on their way to an album: one row per file, each with its own progress, 重试 and 移除. */
-export function UploadList({ uploads }: { uploads: ReturnType<typeof useUploads> }) {
+/**
+ * Files on their way (photos to an album, songs to a playlist): one row per file, each with its own progress,
+ * 重试 and 移除. A file without a picture to preview shows `icon` in the picture's place.
+ */
+export function UploadList({ uploads, icon }: { uploads: ReturnType<typeof useUploads>; icon?: ReactNode }) {
   if (uploads.items.length === 0) return null;
   const finished = uploads.items.filter((item) => item.status === 'done');
   return (
@@ -28,8 +32,14 @@ export function UploadList({ uploads }: { uploads: ReturnType<typeof useUploads>
       <ul className="upload-list__items">
         {uploads.items.map((item) => (
           <li key={item.id} className="upload-row" data-status={item.status}>
-            {uploads.previews.get(item.id) && (
+            {uploads.previews.get(item.id) ? (
               <img className="upload-row__thumb" src={uploads.previews.get(item.id)} alt="" />
+            ) : (
+              icon && (
+                <span className="upload-row__thumb upload-row__icon" aria-hidden="true">
+                  {icon}
+                </span>
+              )
             )}
             <span className="upload-row__name">{item.name}</span>
             <UploadProgressBar item={item} />

@@ -8,7 +8,7 @@ import { LIST_ACTION_NOTICE_MS } from '../../../ports/notifier';
 import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
 import { ImageField } from './ImageField';
-import { ListState } from './ListState';
+import { ListStatus } from '../ListStatus';
 import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
 
 const words = zhCN.consoleSite.settings;
@@ -55,7 +55,7 @@ export function BannerSlots() {
         <h2 id="site-banners-title">{words.banners}</h2>
         <p>{words.bannersHint}</p>
       </header>
-      <ListState loading={loading} error={error} onRetry={() => actor.send({ type: 'banners.reload' })} />
+      <ListStatus loading={loading} error={error} onRetry={() => actor.send({ type: 'banners.reload' })} />
       <ul className="site-banners__grid">
         {banners.map((banner) => (
           <li key={banner.route} className="site-banners__slot" aria-busy={saving === banner.route}>

@@ -28,7 +28,7 @@ export function LinkRow({ link, busy, run }: LinkRowProps) {
       <div className="site-link__body">
         <div className="site-link__title">
           <strong>{link.name}</strong>
-          <span className="site-badge">{link.userId === null ? words.ownLink : words.appliedBy}</span>
+          <span className="console-badge" data-tone="primary">{link.userId === null ? words.ownLink : words.appliedBy}</span>
         </div>
         <a className="site-link__url" href={link.url} target="_blank" rel="noopener noreferrer">
           <span>{link.url}</span>

@@ -5,7 +5,7 @@ import * as zhCN from '../../../i18n/zh-CN';
 import { useService } from '../../di';
 import { LinkDialog } from './LinkDialog';
 import { LinkRow } from './LinkRow';
-import { ListState } from './ListState';
+import { ListStatus } from '../ListStatus';
 import { useEditableList } from './useEditableList';
 import './site.css';
 import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
@@ -46,13 +46,13 @@ export default function LinksPage() {
           </button>
         </div>
       </header>
-      <div className="site-tabs" role="tablist" aria-label={words.title}>
+      <div className="console-tabs" role="tablist" aria-label={words.title}>
         {TABS.map((status) => (
           <button
             key={status}
             type="button"
             role="tab"
-            className="site-tabs__tab"
+            className="console-tabs__tab"
             aria-selected={tab === status}
             onClick={() => setTab(status)}
           >
@@ -62,7 +62,7 @@ export default function LinksPage() {
         ))}
       </div>
       <div className="console-card" role="tabpanel" aria-label={words[tab]}>
-        <ListState loading={list.loading} error={list.error} onRetry={list.reload} />
+        <ListStatus loading={list.loading} error={list.error} onRetry={list.reload} />
         {!list.loading && list.error === null && shown.length === 0 && <p className="site-empty">{words.empty(words[tab])}</p>}
         <ul className="site-links">
           {shown.map((link) => (

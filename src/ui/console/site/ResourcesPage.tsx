@@ -6,7 +6,7 @@ import * as zhCN from '../../../i18n/zh-CN';
 import { useService } from '../../di';
 import { EntriesEditor } from './EntriesEditor';
 import { EntryDialog, type EntryDraft } from './EntryDialog';
-import { ListState } from './ListState';
+import { ListStatus } from '../ListStatus';
 import { useEditableList } from './useEditableList';
 import './site.css';
 import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
@@ -43,7 +43,7 @@ function ResourceList({ side }: { side: ResourceSide }) {
           {words.add}
         </button>
       </div>
-      <ListState loading={list.loading} error={list.error} onRetry={list.reload} />
+      <ListStatus loading={list.loading} error={list.error} onRetry={list.reload} />
       {!list.loading && list.error === null && items.length === 0 && <p className="site-empty">{text.entries.empty}</p>}
       <EntriesEditor items={items} busy={list.busy} run={list.run} imageOf={(item) => item.cover} onEdit={setEditing} />
       {editing !== null && (
@@ -75,9 +75,9 @@ export default function ResourcesPage() {
       <header className="console-page__head">
         <h1 className="console-page__title">{words.title}</h1>
       </header>
-      <div className="site-tabs" role="tablist" aria-label={words.title}>
+      <div className="console-tabs" role="tablist" aria-label={words.title}>
         {SIDES.map((value) => (
-          <button key={value} type="button" role="tab" className="site-tabs__tab" aria-selected={side === value} onClick={() => setSide(value)}>
+          <button key={value} type="button" role="tab" className="console-tabs__tab" aria-selected={side === value} onClick={() => setSide(value)}>
             {words[value]}
           </button>
         ))}

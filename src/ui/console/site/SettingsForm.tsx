@@ -12,7 +12,7 @@ import { LIST_ACTION_NOTICE_MS } from '../../../ports/notifier';
 import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
 import { ImageField } from './ImageField';
-import { ListState } from './ListState';
+import { ListStatus } from '../ListStatus';
 import { TextField } from './TextField';
 import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
 
@@ -48,7 +48,7 @@ export function SettingsForm() {
     };
   }, [actor, notifier]);
 
-  if (draft === null) return <ListState loading={error === null} error={error} onRetry={() => actor.send({ type: 'settings.reload' })} />;
+  if (draft === null) return <ListStatus loading={error === null} error={error} onRetry={() => actor.send({ type: 'settings.reload' })} />;
 
   const edit = (change: Partial<SiteSettings>) => actor.send({ type: 'settings.edit', change });
   const submit = (event: FormEvent) => {

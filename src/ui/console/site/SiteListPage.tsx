@@ -6,7 +6,7 @@ import * as zhCN from '../../../i18n/zh-CN';
 import { useService } from '../../di';
 import { EntriesEditor } from './EntriesEditor';
 import { EntryDialog, type EntryDraft } from './EntryDialog';
-import { ListState } from './ListState';
+import { ListStatus } from '../ListStatus';
 import { useEditableList } from './useEditableList';
 import './site.css';
 import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
@@ -47,7 +47,7 @@ export default function SiteListPage() {
         </div>
       </header>
       <p className="site-hint">{text.entries.orderHint}</p>
-      <ListState loading={list.loading} error={list.error} onRetry={list.reload} />
+      <ListStatus loading={list.loading} error={list.error} onRetry={list.reload} />
       {!list.loading && list.error === null && list.items.length === 0 && <p className="site-empty">{text.entries.empty}</p>}
       <EntriesEditor items={list.items} busy={list.busy} run={list.run} imageOf={(item) => item.icon} onEdit={setEditing} />
       {editing !== null && (

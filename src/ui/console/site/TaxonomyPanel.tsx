@@ -4,7 +4,7 @@ import type { TaxonomyItem, TaxonomyKind } from '../../../domain/console/site/si
 import { SITE_LIMITS } from '../../../domain/console/site/siteLimits';
 import * as zhCN from '../../../i18n/zh-CN';
 import { useService } from '../../di';
-import { ListState } from './ListState';
+import { ListStatus } from '../ListStatus';
 import { TaxonomyRow } from './TaxonomyRow';
 import { useEditableList } from './useEditableList';
 import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
@@ -54,7 +54,7 @@ export function TaxonomyPanel({ kind }: { kind: TaxonomyKind }) {
           {words.create}
         </button>
       </form>
-      <ListState loading={list.loading} error={list.error} onRetry={list.reload} />
+      <ListStatus loading={list.loading} error={list.error} onRetry={list.reload} />
       {!list.loading && list.error === null && list.items.length === 0 && <p className="site-empty">{words.empty(title)}</p>}
       {list.items.length > 0 && (
         <table className="console-table site-taxonomy__table">

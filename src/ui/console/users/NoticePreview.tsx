@@ -17,7 +17,7 @@ export function NoticePreview({ html, stale, problem }: { html: string | null; s
           {words.previewFailed(problem)}
         </p>
       ) : html === null ? (
-        <p className="mod-state">{words.previewEmpty}</p>
+        <p className="console-state">{words.previewEmpty}</p>
       ) : (
         <ul className="notify-list notices-preview__list" data-stale={stale}>
           <li className="notify-item" data-unread="true">

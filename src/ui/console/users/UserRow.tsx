@@ -21,10 +21,10 @@ export function UserRow({ user, self, busy, onAct }: { user: ConsoleUserItem; se
     <tr className="users-row" data-id={user.id} data-disabled={user.disabled}>
       <td data-label={columns.user}>
         <PersonLine id={user.id} nickName={user.nickName} avatar={user.avatar} username={user.username} />
-        {self && <span className="mod-badge">{words.me}</span>}
+        {self && <span className="console-badge">{words.me}</span>}
       </td>
       <td data-label={columns.role}>
-        <span className="mod-badge" data-role={user.role === ADMIN_ROLE ? 'admin' : 'member'}>
+        <span className="console-badge" data-tone={user.role === ADMIN_ROLE ? 'primary' : undefined}>
           {words.role(user.role)}
         </span>
       </td>
@@ -35,10 +35,10 @@ export function UserRow({ user, self, busy, onAct }: { user: ConsoleUserItem; se
         {user.lastLoginAt ? formatTime(user.lastLoginAt) : words.never}
       </td>
       <td data-label={columns.status}>
-        <span className="mod-badge" data-reason={user.disabled ? 'kick' : 'enabled'}>
+        <span className="console-badge" data-tone={user.disabled ? 'error' : 'success'}>
           {user.disabled ? words.disabled : words.enabled}
         </span>
-        {user.mustChangePassword && <span className="mod-badge">{words.mustChange}</span>}
+        {user.mustChangePassword && <span className="console-badge">{words.mustChange}</span>}
       </td>
       <td data-label={columns.actions} className="users-table__actions">
         {!self && (

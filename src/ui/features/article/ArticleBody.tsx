@@ -1,4 +1,4 @@
-import mediumZoom, { type Zoom } from 'medium-zoom';
+import type { Zoom } from 'medium-zoom';
 import { Suspense, useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import type { CodeTheme, PreviewTheme } from '../../../domain/preferences/preferences';
 import type { Theme } from '../../../domain/theme/theme';
@@ -58,20 +58,33 @@ export function ArticleBody({ markdown, theme, previewTheme, codeTheme, onHeadin
   const serverHtml = useServerRendering(markdown);
   const container = useRef<HTMLDivElement>(null);
   const zoom = useRef<Zoom | undefined>(undefined);
+  /** Counts renderings (and the unmount): a zoom whose code arrives after a newer one is not attached. */
+  const generation = useRef(0);
 
-  // Each new rendering: its headings go to the table of contents, its pictures zoom.
+  // Each new rendering: its headings go to the table of contents, its pictures zoom. The zoom's code is
+  // not needed to hydrate the page: it comes right after, in a chunk of its own.
   const rendered = useCallback(() => {
     const preview = container.current?.querySelector(`#${PREVIEW_ID}`);
     if (!preview) return;
     onHeadings(readHeadings(preview));
     zoom.current?.detach();
-    zoom.current = mediumZoom(preview.querySelectorAll('img:not(.not-zoom)'), { background: ZOOM_BACKGROUND });
+    zoom.current = undefined;
+    const current = ++generation.current;
+    void import('medium-zoom').then(
+      ({ default: mediumZoom }) => {
+        if (current !== generation.current) return;
+        zoom.current = mediumZoom(preview.querySelectorAll('img:not(.not-zoom)'), { background: ZOOM_BACKGROUND });
+      },
+      // Without its code the pictures simply do not zoom.
+      () => undefined,
+    );
   }, [onHeadings]);
   useEffect(() => {
     if (serverHtml !== undefined) rendered();
   }, [serverHtml, rendered]);
   useEffect(
     () => () => {
+      generation.current += 1;
       zoom.current?.detach();
     },
     [],

@@ -6,7 +6,7 @@ import { compactCount } from '../../../domain/shared/compactCount';
 import { LazyImage } from '../../components/LazyImage';
 import { IMAGE_SIZES } from '../../components/imageSizes';
 import * as zhCN from '../../../i18n/zh-CN';
-import { articleHref } from '../content/ArticleCard';
+import { articleHref } from '../content/articleHref';
 import { formatDate } from '../content/format';
 import './article.css';
 

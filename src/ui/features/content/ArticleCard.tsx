@@ -6,12 +6,9 @@ import { LazyImage } from '../../components/LazyImage';
 import { IMAGE_SIZES } from '../../components/imageSizes';
 import * as zhCN from '../../../i18n/zh-CN';
 import { ArticleTags } from './ArticleTags';
+import { articleHref } from './articleHref';
 import { formatDate } from './format';
 import './content.css';
-
-export function articleHref(id: number): string {
-  return `/article?id=${id}`;
-}
 
 /** One article in a list: cover, title, meta, summary and tags. */
 export function ArticleCard({ article, flip = false }: { article: ArticleSummary; flip?: boolean }) {

@@ -5,7 +5,7 @@ import { tagCloudLevel } from '../../../domain/content/facts';
 import { compactCount } from '../../../domain/shared/compactCount';
 import { circledNumber } from '../../../domain/search/highlight';
 import * as zhCN from '../../../i18n/zh-CN';
-import { articleHref } from './ArticleCard';
+import { articleHref } from './articleHref';
 import { formatDate } from './format';
 import './content.css';
 

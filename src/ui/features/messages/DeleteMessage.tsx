@@ -1,17 +1,24 @@
 import { Trash2 } from 'lucide-react';
-import { AlertDialog } from 'radix-ui';
-import { useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { LIST_ACTION_NOTICE_MS } from '../../../ports/notifier';
 import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
+import { lazyPart, useOnceTrue } from '../../hooks/lazyPart';
 import * as zhCN from '../../../i18n/zh-CN';
 import { boardChanged } from './boardVersion';
 import './messages.css';
+
+// The confirmation (and the dialog library under it) is fetched on first intent, or when the browser is
+// idle: the button itself is part of the page and hydrates with it.
+const confirmDialog = lazyPart(() => import('./ConfirmDeleteDialog'), { idle: 'page' });
 
 /** A delete button that asks first; `remove` runs on confirmation and a failure is shown. */
 export function ConfirmDelete({ title, label, remove }: { title: string; label?: string; remove: () => Promise<void> }) {
   const notifier = useService(TOKENS.notifier);
   const [busy, setBusy] = useState(false);
+  const [open, setOpen] = useState(false);
+  const mounted = useOnceTrue(open);
+  const button = useRef<HTMLButtonElement>(null);
   const text = zhCN.messages;
   const confirm = () => {
     setBusy(true);
@@ -24,33 +31,29 @@ export function ConfirmDelete({ title, label, remove }: { title: string; label?:
     );
   };
   return (
-    <AlertDialog.Root>
-      <AlertDialog.Trigger asChild>
-        <button type="button" className="message-action" disabled={busy} aria-label={label}>
-          <Trash2 aria-hidden="true" />
-          {text.delete}
-        </button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="confirm__overlay" />
-        <AlertDialog.Content className="confirm">
-          <AlertDialog.Title className="confirm__title">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="confirm__text">{text.confirmDelete}</AlertDialog.Description>
-          <div className="form__actions">
-            <AlertDialog.Cancel asChild>
-              <button type="button" className="button">
-                {text.cancel}
-              </button>
-            </AlertDialog.Cancel>
-            <AlertDialog.Action asChild>
-              <button type="button" className="button button--danger" onClick={confirm}>
-                {text.confirm}
-              </button>
-            </AlertDialog.Action>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <>
+      <button
+        ref={button}
+        type="button"
+        className="message-action"
+        disabled={busy}
+        aria-label={label}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        data-state={open ? 'open' : 'closed'}
+        onPointerEnter={confirmDialog.preload}
+        onFocus={confirmDialog.preload}
+        onClick={() => setOpen(true)}
+      >
+        <Trash2 aria-hidden="true" />
+        {text.delete}
+      </button>
+      {mounted && (
+        <Suspense fallback={null}>
+          <confirmDialog.Component open={open} onOpenChange={setOpen} title={title} onConfirm={confirm} returnFocus={button} />
+        </Suspense>
+      )}
+    </>
   );
 }
 
