@@ -10,8 +10,6 @@ const text = zhCN.consoleMusic;
 const MARKER = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
 const ADMIN_PASSWORD = 'admin#e2e2026';
 const DEMO = path.resolve('content/demo/music');
-/** Set to a folder to keep screenshots of the page (desktop and a fresh phone load, light and dark). */
-const SHOTS = process.env.MUSIC_SHOTS_DIR;
 
 async function administratorSession(site: AccountsSite): Promise<string> {
   const login = async (password: string) => {
@@ -117,25 +115,5 @@ describeInBrowser('the console: the music library', () => {
     await expect.poll(async () => (await toplist()).map((playlist) => playlist.name)).toContain('雨夜');
     const rain = (await toplist()).find((playlist) => playlist.name === '雨夜')!;
     expect(await tracks(rain.id)).toEqual(['山行（新录）']);
-
-    if (SHOTS) {
-      fs.mkdirSync(SHOTS, { recursive: true });
-      const shoot = async (page: Page, name: string) => {
-        for (const theme of ['light', 'dark'] as const) {
-          await page.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
-          await page.screenshot({ path: path.join(SHOTS, `${name}-${theme}.png`), fullPage: true });
-        }
-      };
-      await admin.setViewportSize({ width: 1280, height: 900 });
-      await shoot(admin, 'music-1280');
-      // A phone opens the page afresh: the console's own narrow layout, not a desktop page squeezed.
-      const phone = await admin.context().newPage();
-      await phone.setViewportSize({ width: 390, height: 844 });
-      await phone.goto('/admin/music');
-      await waitForHydration(phone);
-      await phone.getByRole('heading', { name: text.songs.heading('清晨') }).waitFor();
-      await shoot(phone, 'music-390');
-      await phone.close();
-    }
   }, 120_000);
 });

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import * as zhCN from '../../src/i18n/zh-CN';
@@ -9,8 +8,6 @@ import { describeInBrowser, waitForHydration } from './support/harness';
 const text = zhCN.consoleStats;
 const MARKER = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
 const ADMIN_PASSWORD = 'admin#e2e2026';
-/** Set to a folder to keep screenshots of the page (desktop and phone, light and dark). */
-const SHOTS = process.env.STATS_SHOTS_DIR;
 
 async function administratorSession(site: AccountsSite): Promise<string> {
   const login = async (password: string) => {
@@ -71,17 +68,5 @@ describeInBrowser('the console: statistics', () => {
     // The administrator's own visit to the console is not counted, and the 30-day range answers too.
     await admin.getByRole('button', { name: text.ranges[30] }).click();
     await expect.poll(() => views.textContent()).toBe('2');
-
-    if (SHOTS) {
-      fs.mkdirSync(SHOTS, { recursive: true });
-      for (const theme of ['light', 'dark'] as const) {
-        await admin.evaluate((t) => (document.documentElement.dataset.theme = t), theme);
-        for (const width of [1280, 390]) {
-          await admin.setViewportSize({ width, height: 900 });
-          await admin.waitForTimeout(300);
-          await admin.screenshot({ path: path.join(SHOTS, `stats-${width}-${theme}.png`), fullPage: true });
-        }
-      }
-    }
   });
 });

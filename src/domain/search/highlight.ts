@@ -26,12 +26,8 @@ export function highlightSegments(text: string, keyword: string): TextSegment[] 
   return segments;
 }
 
-const CIRCLED = ['①', '②', '③', '④', '⑤', '⑥', '⑦', '⑧', '⑨', '⑩'] as const;
-
-/** The hot list's numbering: ① for 1 up to ⑩ for 10; beyond that the plain number. */
-export function circledNumber(n: number): string {
-  return CIRCLED[n - 1] ?? String(n);
-}
+// A module of its own: the home page's hot list numbers its items without loading the search's text code.
+export { circledNumber } from './circledNumber';
 
 /**
  * Makes a fragment of a Markdown body read as prose: heading and quote markers, emphasis, inline-code

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import type { HotArticle, SiteFacts, Tag } from '../../../domain/content/content';
 import { tagCloudLevel } from '../../../domain/content/facts';
 import { compactCount } from '../../../domain/shared/compactCount';
-import { circledNumber } from '../../../domain/search/highlight';
+import { circledNumber } from '../../../domain/search/circledNumber';
 import * as zhCN from '../../../i18n/zh-CN';
 import { articleHref } from './articleHref';
 import { formatDate } from './format';
