@@ -26,6 +26,12 @@ const BRAND_WORDS = new Set([
   'ICP',
   'Markdown',
   'zip',
+  'CSV',
+  'FLAC',
+  'Ogg',
+  'WAV',
+  'lrc',
+  'yrc',
   'React',
   'Vite',
   'Fastify',
@@ -109,6 +115,7 @@ const CONSOLE_PATHS = [
   '/admin/articles/new',
   '/admin/talks',
   '/admin/albums',
+  '/admin/music',
   '/admin/comments',
   '/admin/chat',
   '/admin/board',
@@ -120,6 +127,7 @@ const CONSOLE_PATHS = [
   '/admin/resources',
   '/admin/siteList',
   '/admin/transfer',
+  '/admin/stats',
 ];
 
 /** Opens a page of the console and waits until it shows its section (the console has no site header). */

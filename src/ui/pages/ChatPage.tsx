@@ -5,6 +5,8 @@ import { PageLayout } from '../components/PageLayout';
 import { useService } from '../di';
 import { lazyPart } from '../hooks/lazyPart';
 import * as zhCN from '../../i18n/zh-CN';
+// With the page, not with the room's chunk: the server's markup of the room is styled before any script.
+import '../features/chat/chat.css';
 
 // The room already waits for its own chunk (machines, socket) before it is live: its view and the dialogs
 // and popovers under it wait beside it, out of the page's first load. Hydrating, the server's markup of

@@ -5,6 +5,9 @@ import * as zhCN from '../../../i18n/zh-CN';
 import { useAccount } from './useAccount';
 import './account.css';
 import './userCenter.css';
+// The signed-in centre's styles come with the page: its server markup is styled before its code arrives.
+import '../content/content.css';
+import '../messages/messages.css';
 
 const text = zhCN.account.center;
 
