@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { minify, transformWithOxc, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { offlinePlugins } from './server/cli/pwaBuild';
 
 /** The boot script's source: compiled and hashed by `startAfterFirstPaint`. */
 const BOOT_SOURCE = fileURLToPath(new URL('./src/boot.ts', import.meta.url));
@@ -52,7 +53,8 @@ function startAfterFirstPaint(): Plugin {
 const apiTarget = process.env.API_TARGET ?? 'http://127.0.0.1:8080';
 
 export default defineConfig({
-  plugins: [react(), startAfterFirstPaint()],
+  // The manifest, icons and offline worker (issue 25): see server/cli/pwaBuild.ts.
+  plugins: [react(), startAfterFirstPaint(), ...offlinePlugins(fileURLToPath(new URL('.', import.meta.url)))],
   resolve: {
     // The two functions inversify calls in place of the whole polyfill (see the file).
     alias: { 'reflect-metadata/lite': fileURLToPath(new URL('./src/adapters/reflectMetadataLite.ts', import.meta.url)) },

@@ -38,6 +38,8 @@ export interface AppConfig {
   clientDir: string;
   /** The site's own statistics count visits (STATS=on, the default); off: nothing is counted. */
   stats?: boolean;
+  /** Installable and readable offline (OFFLINE=on, the default); off: no offline worker (see README). */
+  offline?: boolean;
 }
 
 export class ConfigError extends Error {
@@ -126,6 +128,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     ...mailSettings(env, siteUrl),
     clientDir: path.resolve(cwd, env.CLIENT_DIR || 'dist'),
     stats: onOff(env, 'STATS', true),
+    offline: onOff(env, 'OFFLINE', true),
   };
 }
 

@@ -427,6 +427,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
       siteUrl: config.siteUrl,
       adminUrl: config.adminUrl,
       costlyRoutesPerMinute: config.rateLimitPerMinute,
+      offline: config.offline ?? true,
     },
   );
   log = app.log;

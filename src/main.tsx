@@ -7,6 +7,7 @@ import { PageDataProvider } from './ui/app/pageData';
 import { pageFor } from './ui/app/routes';
 import { ServicesProvider } from './ui/di';
 import { prefetchWhenIdle } from './ui/hooks/idlePrefetch';
+import { registerOfflineWorkerWhenIdle } from './serviceWorker/whenIdle';
 import './ui/styles/global.css';
 
 /** The id of the JSON the server embeds beside the markup it rendered. */
@@ -18,6 +19,7 @@ function readSeed(): PageSeed | null {
 }
 
 prefetchWhenIdle('transport', loadHttpApis);
+registerOfflineWorkerWhenIdle();
 
 function appFor(seed: PageSeed | null) {
   return (

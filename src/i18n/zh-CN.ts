@@ -49,3 +49,4 @@ export { consoleComments } from './zh-CN/consoleComments';
 export { consoleStats } from './zh-CN/consoleStats';
 export { consoleLyricTap } from './zh-CN/consoleLyricTap';
 export { consoleMusic } from './zh-CN/consoleMusic';
+export { pwa } from './zh-CN/pwa';

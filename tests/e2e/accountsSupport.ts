@@ -36,7 +36,8 @@ export async function startAccountsSite(env: Record<string, string> = {}): Promi
   if (!clientDir) throw new Error('the end-to-end client was not built (see tests/e2e/support/globalSetup.ts)');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-e2e-accounts-'));
   // The journeys sign many users up from one address; the registration throttle has its own tests.
-  const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', REGISTER_LIMIT_PER_HOUR: '1000', RATE_LIMIT_PER_MINUTE: '100000', ...env }, dataDir);
+  // The offline worker is off unless asked (OFFLINE=on): it would hide the pages' requests from `page.route`.
+  const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', REGISTER_LIMIT_PER_HOUR: '1000', RATE_LIMIT_PER_MINUTE: '100000', OFFLINE: 'off', ...env }, dataDir);
   // A cheaper scrypt keeps the journeys quick; the production cost is proven in the unit tests.
   const announced: string[] = [];
   const server = await createServer(

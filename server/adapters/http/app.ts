@@ -12,6 +12,7 @@ import type { TSchema } from 'typebox';
 import { Compile, type Validator } from 'typebox/compile';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { CLIENT_ROUTES } from '../../../src/protocol/routes';
+import { OFFLINE_COPY_HEADER } from '../../../src/protocol/offline';
 import { AppError } from '../../domain/errors';
 import { messages } from '../../domain/messages';
 import { accountMessages } from '../../domain/accounts/messages';
@@ -97,6 +98,11 @@ export interface AppOptions {
   costlyRoutesPerMinute?: number;
   /** Answers slower than this are logged (SLOW_REQUEST_MS by default). */
   slowRequestMs?: number;
+  /**
+   * The installable, offline-readable site (OFFLINE, on by default): off, the pages link no manifest, so no
+   * browser registers the offline worker and one registered before removes itself.
+   */
+  offline?: boolean;
 }
 
 /**
@@ -224,7 +230,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     });
   }
 
-  const indexHtml = options.clientDir ? readIndex(options.clientDir) : undefined;
+  const indexHtml = options.clientDir ? readIndex(options.clientDir, options.offline ?? true) : undefined;
   const renderer =
     options.clientDir && indexHtml !== undefined && services.content
       ? createPageRenderer({
@@ -268,7 +274,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
       const html = htmlFor ? await htmlFor(request, pathname, page) : page;
       const status = isClientRoute(pathname) ? 200 : 404;
       // A page the reader arrives on is counted here; the app counts its own navigations after it.
-      if (services.stats && status === 200 && request.method === 'GET') {
+      if (services.stats && status === 200 && request.method === 'GET' && request.headers[OFFLINE_COPY_HEADER] === undefined) {
         countPage(services.stats, request, async (token) => (await services.accounts?.authenticate(token)) ?? undefined);
       }
       return sendShell(request, reply, html, status);
@@ -282,9 +288,12 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   return app;
 }
 
-function readIndex(clientDir: string): string | undefined {
+function readIndex(clientDir: string, offline: boolean): string | undefined {
   const file = path.join(clientDir, 'index.html');
-  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : undefined;
+  if (!fs.existsSync(file)) return undefined;
+  const html = fs.readFileSync(file, 'utf8');
+  // The page registers the offline worker only when it links the manifest (src/serviceWorker/whenIdle.ts).
+  return offline ? html : html.replace(/\s*<link rel="manifest"[^>]*>/, '');
 }
 
 function isApiPath(pathname: string): boolean {

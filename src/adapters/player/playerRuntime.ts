@@ -36,6 +36,27 @@ export interface PlayerDeps {
   lease: TabLease;
   /** Calls back when the page is hidden or unloaded; the browser's `pagehide` / `visibilitychange` by default. */
   onPageHide?: (listener: () => void) => void;
+  /** Whether the browser has a network (`navigator.onLine` by default): offline, a failure says so. */
+  online?: () => boolean;
+}
+
+const browserOnline = () => typeof navigator === 'undefined' || navigator.onLine;
+
+/**
+ * Offline, the songs, lyrics and lists cannot come (the offline worker keeps none of them): a failed load or
+ * play tells the reader the player needs a network instead of stopping silently. Once per failure.
+ */
+function sayWhenOffline(actor: ActorRefFrom<typeof playerMachine>, notifier: Notifier, online: () => boolean): void {
+  const needsNetwork = () => {
+    if (!online()) notifier.notify({ level: 'warning', message: text.needsNetwork });
+  };
+  let failed = false;
+  actor.subscribe((snapshot) => {
+    const nowFailed = snapshot.hasTag('error');
+    if (nowFailed && !failed) needsNetwork();
+    failed = nowFailed;
+  });
+  actor.on('play.failed', needsNetwork);
 }
 
 /** `pagehide` (unload, bfcache) and `visibilitychange` to hidden (a mobile tab switched away may never unload). */
@@ -119,11 +140,12 @@ function followMediaSession(player: ActorRefFrom<typeof playerMachine>, media: M
  * pauses the others.
  */
 export function startPlayer(deps: PlayerDeps): ActorRefFrom<typeof playerMachine> {
-  const { api, playlist, audio, media, local, random, notifier, lease, onPageHide = browserPageHide } = deps;
+  const { api, playlist, audio, media, local, random, notifier, lease, onPageHide = browserPageHide, online = browserOnline } = deps;
   const actor = createActor(providePlayer(api, audio, playlist), {
     input: { saved: restorePlayer(local.get(PLAYER_STORAGE_KEY)), randomInt: (max) => random.int(max) },
   });
   actor.on('*', (event) => announce(notifier, event));
+  sayWhenOffline(actor, notifier, online);
   actor.on('playback.started', () => lease.claim());
   lease.onLost(() => actor.send({ type: 'playback.pause' }));
   actor.start();

@@ -5,6 +5,8 @@ export const music = {
   duplicate: '这首歌已经在我的歌单里啦',
   unavailable: (name: string) => `《${name}》暂无版权，已为你跳过`,
   noSongs: '暂无相关歌曲',
+  /** The reader is offline: songs, lyrics and lists come from the network only (issue 25). */
+  needsNetwork: '音乐播放需要网络连接，联网后再试',
   /** The floating disc and the overlay (src/ui/features/player). */
   player: '音乐播放器',
   closePlayer: '关闭音乐播放器',

@@ -88,15 +88,23 @@ export interface Site {
 /**
  * The real server (createServer from server/main.ts) on a free port with a fresh data folder and the
  * demo content, serving the client globalSetup built, plus a headless Chromium to drive it. `musicDir` puts a
- * music folder of the test's own in place of the demo album.
+ * music folder of the test's own in place of the demo album. The offline worker is off (OFFLINE=off) unless
+ * `offline` is set: a worker answering the pages' requests would hide them from `page.route`.
  */
-export async function startSite(options: { musicDir?: string } = {}): Promise<Site> {
+export async function startSite(options: { musicDir?: string; offline?: boolean } = {}): Promise<Site> {
   const clientDir = inject('e2eClientDir');
   if (!clientDir) throw new Error('the end-to-end client was not built (see tests/e2e/support/globalSetup.ts)');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-e2e-data-'));
   // Tests sign in far more often than a person: the per-minute limit of costly routes must not get in the way.
   const config = loadConfig(
-    { DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000', MUSIC_DIR: options.musicDir },
+    {
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      MUSIC_DIR: options.musicDir,
+      OFFLINE: options.offline ? 'on' : 'off',
+    },
     dataDir,
   );
   const server = await createServer({ ...config, clientDir });

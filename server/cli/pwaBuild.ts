@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Plugin, PluginOption } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { pwa } from '../../src/i18n/zh-CN/pwa';
+
+/**
+ * The installable app (issue 25), built with the client: the manifest and the offline worker
+ * (vite-plugin-pwa, injectManifest from src/serviceWorker/sw.ts), the icons drawn from the site's own
+ * favicon with sharp at build time (nothing binary is committed), and the theme-color metas.
+ */
+
+/** The site's background colours (--color-bg in src/ui/styles/global.css), light and dark. */
+export const THEME_COLOURS = { light: '#f3f5f9', dark: '#0f1217' } as const;
+
+/** The icons browsers ask for: any-purpose at 192 and 512, a maskable 512 and Apple's 180. */
+export const ICONS = [
+  { file: 'icon-192.png', size: 192, purpose: 'any', fullBleed: false },
+  { file: 'icon-512.png', size: 512, purpose: 'any', fullBleed: false },
+  { file: 'icon-maskable-512.png', size: 512, purpose: 'maskable', fullBleed: true },
+  { file: 'apple-touch-icon.png', size: 180, purpose: 'apple', fullBleed: true },
+] as const;
+
+/**
+ * The favicon drawn edge to edge for masks (Android) and Apple's own rounding: square corners, and the
+ * mark scaled into the central 80% every mask keeps.
+ */
+export function fullBleedSvg(favicon: string): string {
+  const square = favicon.replace(/<rect([^>]*?) rx="[^"]*"/, '<rect$1');
+  const marks = /<\/rect>|<rect[^>]*\/>/.exec(square);
+  if (!marks || square === favicon) throw new Error('public/favicon.svg: expected a rounded background <rect>');
+  const at = marks.index + marks[0].length;
+  return `${square.slice(0, at)}<g transform="translate(6.4 6.4) scale(.8)">${square.slice(at).replace('</svg>', '</g></svg>')}`;
+}
+
+function pwaIcons(root: string): Plugin {
+  return {
+    name: 'pwa-icons',
+    apply: 'build',
+    async generateBundle() {
+      if (this.environment.config.build.ssr) return;
+      const { default: sharp } = await import('sharp');
+      const favicon = fs.readFileSync(path.join(root, 'public', 'favicon.svg'), 'utf8');
+      for (const icon of ICONS) {
+        const svg = Buffer.from(icon.fullBleed ? fullBleedSvg(favicon) : favicon);
+        const source = await sharp(svg, { density: (72 * icon.size) / 64 })
+          .resize(icon.size, icon.size)
+          .png({ compressionLevel: 9 })
+          .toBuffer();
+        this.emitFile({ type: 'asset', fileName: icon.file, source });
+      }
+    },
+  };
+}
+
+/** The head tags the server-rendered pages inherit from the built index.html. */
+function pwaHead(): Plugin {
+  return {
+    name: 'pwa-head',
+    apply: 'build',
+    transformIndexHtml: () => [
+      { tag: 'meta', attrs: { name: 'theme-color', media: '(prefers-color-scheme: light)', content: THEME_COLOURS.light }, injectTo: 'head' },
+      { tag: 'meta', attrs: { name: 'theme-color', media: '(prefers-color-scheme: dark)', content: THEME_COLOURS.dark }, injectTo: 'head' },
+      { tag: 'link', attrs: { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' }, injectTo: 'head' },
+    ],
+  };
+}
+
+export function offlinePlugins(root: string): PluginOption[] {
+  return [
+    pwaIcons(root),
+    pwaHead(),
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/serviceWorker',
+      filename: 'sw.ts',
+      // Registration is ours (src/serviceWorker/whenIdle.ts): after load, when idle, from its own chunk.
+      injectRegister: false,
+      registerType: 'prompt',
+      includeManifestIcons: false,
+      manifest: {
+        id: '/',
+        name: pwa.appName,
+        short_name: pwa.shortName,
+        description: pwa.description,
+        lang: 'zh-CN',
+        start_url: '/home',
+        scope: '/',
+        display: 'standalone',
+        theme_color: THEME_COLOURS.light,
+        background_color: THEME_COLOURS.light,
+        icons: ICONS.filter((icon) => icon.purpose !== 'apple').map((icon) => ({
+          src: `/${icon.file}`,
+          sizes: `${icon.size}x${icon.size}`,
+          type: 'image/png',
+          purpose: icon.purpose,
+        })),
+      },
+      injectManifest: {
+        // Only the icons up front (the plugin adds the manifest): pages and their code are kept as the reader opens them.
+        globPatterns: ['*.{png,svg}'],
+      },
+      devOptions: { enabled: false },
+    }),
+  ];
+}

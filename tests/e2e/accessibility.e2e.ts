@@ -1,0 +1,173 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { BrowserContextOptions, Page } from 'playwright-core';
+import type { Theme } from '../../src/domain/theme/theme';
+import * as zhCN from '../../src/i18n/zh-CN';
+import { describeInBrowser } from './support/harness';
+import { createUser, openAt, startAccountsSite, type AccountsSite } from './accountsSupport';
+
+const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
+const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+/** What the issue holds the site to: no violation a reader would be blocked or badly hindered by. */
+const BLOCKING = new Set(['serious', 'critical']);
+
+interface Finding {
+  where: string;
+  rule: string;
+  targets: string[];
+}
+
+/** Pages of the demo content found by following the site's own links. */
+interface Paths {
+  article: string;
+  category: string;
+  tag: string;
+  album: string;
+}
+
+describeInBrowser('no reader left out: axe-core finds nothing serious, in both themes, on desktop and phone', () => {
+  let site: AccountsSite;
+  let paths: Paths;
+
+  beforeAll(async () => {
+    site = await startAccountsSite();
+    // The lyric board needs the demo album scanned.
+    await site.server.music?.ready();
+    const page = await site.newPage(DESKTOP);
+    const firstLink = async (pathname: string, prefix: string) => {
+      await openAt(page, pathname);
+      const href = await page.locator(`main a[href^="${prefix}"]`).first().getAttribute('href');
+      if (!href) throw new Error(`no link to ${prefix} on ${pathname}`);
+      return href;
+    };
+    paths = {
+      article: await firstLink('/archives', '/article?id='),
+      category: await firstLink('/category', '/articleList?categoryId='),
+      tag: await firstLink('/tag', '/articleList?tagId='),
+      album: await firstLink('/photoAlbum', '/photos?id='),
+    };
+    await page.context().close();
+  });
+  afterAll(() => site?.close());
+
+  /** Switches the theme the way a reader does, through the header's switch, and waits for the colours to settle. */
+  async function useTheme(page: Page, theme: Theme) {
+    const current = await page.evaluate(() => document.documentElement.dataset.theme);
+    // A script click: an open modal dialog makes the header inert to the pointer, not to the switch's handler.
+    if (current !== theme) await page.locator('.theme-switch').evaluate((button: HTMLElement) => button.click());
+    await page.waitForFunction((wanted) => document.documentElement.dataset.theme === wanted, theme);
+    await page.waitForFunction(() => document.getAnimations().every((animation) => !(animation instanceof CSSTransition)));
+  }
+
+  /**
+   * Runs axe-core on the page as it is and records what is serious or critical: every rule in the dark theme,
+   * then, since a theme changes only colours, the contrast rule alone in the light one (half the time).
+   */
+  async function audit(page: Page, where: string, findings: Finding[]) {
+    for (const theme of ['dark', 'light'] as const) {
+      await useTheme(page, theme);
+      const axe = new AxeBuilder({ page });
+      if (theme === 'light') axe.withRules(['color-contrast']);
+      const started = Date.now();
+      const { violations } = await axe.analyze();
+      console.log('AUDIT', where, theme, Date.now() - started);
+      for (const violation of violations) {
+        if (!BLOCKING.has(violation.impact ?? '')) continue;
+        findings.push({ where: `${where} (${theme})`, rule: violation.id, targets: violation.nodes.map((node) => node.target.join(' ')) });
+      }
+    }
+  }
+
+  /** The reading pages a visitor reaches, each audited where it opens. */
+  async function auditReadingPages(page: Page, findings: Finding[]) {
+    for (const pathname of ['/home', paths.article, '/archives', '/talk', '/message/list', paths.category, paths.tag, paths.album]) {
+      await openAt(page, pathname);
+      await audit(page, pathname, findings);
+    }
+  }
+
+  async function auditSearchAndBoard(page: Page, findings: Finding[]) {
+    await openAt(page, '/home');
+    await page.locator('header.site-header').getByRole('button', { name: zhCN.nav.search }).click();
+    await page.getByRole('dialog', { name: zhCN.search.title }).waitFor();
+    await audit(page, 'search dialog', findings);
+    await page.keyboard.press('Escape');
+
+    // A first visit: the board opens empty, and its play button starts the first song of 热歌榜.
+    await openAt(page, '/home?showSpecial');
+    const board = page.locator('.lyric-board');
+    await board.getByRole('button', { name: zhCN.music.lyricBoard.play, exact: true }).click();
+    await board.locator('.sp-line').first().waitFor({ state: 'attached' });
+    // Paused, so the karaoke holds still while axe-core measures its colours.
+    await board.getByRole('button', { name: zhCN.music.lyricBoard.pause, exact: true }).click();
+    await audit(page, 'lyric board (SPECIAL)', findings);
+    await page.getByRole('button', { name: zhCN.music.lyricBoard.toCommon }).click();
+    await page.locator('.lb-line').first().waitFor();
+    await audit(page, 'lyric board (COMMON)', findings);
+  }
+
+  /** Signed in: the personal centre, the message drawer and the chat room. */
+  async function auditSignedIn(page: Page, findings: Finding[]) {
+    await openAt(page, '/userCenter');
+    await page.getByRole('button', { name: zhCN.account.center.logout }).waitFor();
+    await audit(page, '/userCenter', findings);
+
+    await openAt(page, '/home');
+    await page.getByRole('button', { name: /我的消息/ }).click();
+    await page.getByRole('dialog', { name: zhCN.notify.title }).getByText('无障碍检查的消息').waitFor();
+    await audit(page, 'notifications drawer', findings);
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: zhCN.chatButton.openRoom }).click();
+    await page.getByRole('dialog', { name: zhCN.chat.title }).getByText(/在线人数 \d+ 人/).waitFor({ timeout: 15_000 });
+    await audit(page, 'chat room', findings);
+  }
+
+  async function signIn(page: Page, username: string, password: string) {
+    const dialog = page.getByRole('dialog', { name: zhCN.account.loginTitle });
+    await dialog.getByLabel(zhCN.account.username).fill(username);
+    await dialog.getByLabel(zhCN.account.password).fill(password);
+    await dialog.getByLabel(zhCN.account.password).press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+  }
+
+  it('on a desktop (1280 wide): every page, the dialogs, the drawer, the player and the chat room', async () => {
+    const user = await createUser(site);
+    await site.server.notifications.toUser(user.id, { type: 3, message: '无障碍检查的消息', toId: null });
+    const page = await site.newPage(DESKTOP);
+    const findings: Finding[] = [];
+
+    await auditReadingPages(page, findings);
+    await auditSearchAndBoard(page, findings);
+    await openAt(page, '/home');
+    await page.getByRole('button', { name: zhCN.nav.login, exact: true }).click();
+    await page.getByRole('dialog', { name: zhCN.account.loginTitle }).waitFor();
+    await audit(page, 'login dialog', findings);
+    await signIn(page, user.username, user.password);
+    await auditSignedIn(page, findings);
+
+    expect(findings).toEqual([]);
+  }, 600_000);
+
+  it('on a phone (390 wide): every page, the menu drawer, the dialogs, the player and the chat room', async () => {
+    const user = await createUser(site);
+    await site.server.notifications.toUser(user.id, { type: 3, message: '无障碍检查的消息', toId: null });
+    const page = await site.newPage(PHONE);
+    const findings: Finding[] = [];
+
+    await auditReadingPages(page, findings);
+    await auditSearchAndBoard(page, findings);
+    await openAt(page, '/home');
+    await page.getByRole('button', { name: zhCN.nav.menu, exact: true }).click();
+    const menu = page.getByRole('dialog', { name: zhCN.nav.menu });
+    await menu.waitFor();
+    await audit(page, 'menu drawer', findings);
+    await menu.getByRole('button', { name: zhCN.nav.goLogin }).click();
+    await page.getByRole('dialog', { name: zhCN.account.loginTitle }).waitFor();
+    await audit(page, 'login dialog', findings);
+    await signIn(page, user.username, user.password);
+    await auditSignedIn(page, findings);
+
+    expect(findings).toEqual([]);
+  }, 600_000);
+});

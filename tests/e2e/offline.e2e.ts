@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import * as zhCN from '../../src/i18n/zh-CN';
+import { startAccountsSite, type AccountsSite } from './accountsSupport';
+import { describeInBrowser, waitForPage } from './support/harness';
+
+const text = zhCN.pwa;
+const MARKER = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
+const ADMIN_PASSWORD = 'admin#offline2026';
+
+/** The administrator's session cookie, after replacing the one-time password (the console asks for it first). */
+async function administratorCookie(site: AccountsSite): Promise<string> {
+  const login = async (password: string) => {
+    const response = await fetch(`${site.baseUrl}/api/user/login`, {
+      method: 'POST',
+      headers: MARKER,
+      body: JSON.stringify({ username: 'admin', password }),
+    });
+    const token = /blog_session=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
+    if (!token) throw new Error(`administrator login failed: ${await response.text()}`);
+    return `blog_session=${token}`;
+  };
+  const first = await login(site.adminPassword);
+  await fetch(`${site.baseUrl}/api/user/updatePassword`, {
+    method: 'PUT',
+    headers: { ...MARKER, cookie: first },
+    body: JSON.stringify({ old_password: site.adminPassword, new_password: ADMIN_PASSWORD }),
+  });
+  return login(ADMIN_PASSWORD);
+}
+
+/** Writes and publishes an article through the console's API, as the editor does. */
+async function publish(site: AccountsSite, title: string): Promise<number> {
+  const headers = { ...MARKER, cookie: await administratorCookie(site) };
+  const created = await fetch(`${site.baseUrl}/api/admin/articles`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ title, content: '雨后的第一篇。', summary: '', cover: '', category: null, tags: [], pinned: false }),
+  });
+  const { result } = (await created.json()) as { result: { id: number } };
+  const published = await fetch(`${site.baseUrl}/api/admin/articles/${result.id}/publish`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ publishAt: null }),
+  });
+  expect(((await published.json()) as { code: number }).code).toBe(0);
+  return result.id;
+}
+
+describeInBrowser('installable and readable offline', () => {
+  let site: AccountsSite;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    site = await startAccountsSite({ OFFLINE: 'on' });
+    context = await site.newContext({ serviceWorkers: 'allow' });
+    page = await context.newPage();
+  });
+
+  afterAll(async () => {
+    await site?.close();
+  });
+
+  it('reads an opened article offline, offers the offline page for another, and sees a new article once online', async () => {
+    const home = await page.goto('/home');
+    await waitForPage(page);
+    // The server-rendered head links the manifest, the icons and both theme colours.
+    const head = (await home!.text()).split('</head>')[0]!;
+    expect(head).toContain('<link rel="manifest" href="/manifest.webmanifest">');
+    expect(head).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png">');
+    expect(head).toMatch(/<meta name="theme-color" media="\(prefers-color-scheme: dark\)" content="#0f1217">/);
+    // Registered once the page is idle; the first worker takes the page at once.
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-offline-ready'), undefined, { timeout: 20_000 });
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toMatch(/\/sw\.js$/);
+
+    const articles = await page.$$eval('.home__main a[href^="/article?id="]', (links) =>
+      [...new Set(links.map((link) => link.getAttribute('href')!))],
+    );
+    expect(articles.length).toBeGreaterThan(1);
+    const [opened, neverOpened] = articles as [string, string];
+    await page.goto(opened);
+    await waitForPage(page);
+    const title = (await page.locator('meta[property="og:title"]').getAttribute('content'))!;
+    const heading = await page.locator('main h1').first().innerText();
+
+    await context.setOffline(true);
+    await page.reload();
+    await waitForPage(page);
+    expect(await page.locator('main h1').first().innerText()).toBe(heading);
+
+    // An article never opened: the offline page, listing the one that can be read.
+    // (Not `page.goto`: this context's goto waits for hydration, and the offline page has no script.)
+    await page.evaluate((href) => window.location.assign(href), neverOpened);
+    const offlinePage = page.locator('[data-offline-page]');
+    await offlinePage.waitFor();
+    await expect(page.title()).resolves.toContain(text.offline.title);
+    expect(await offlinePage.locator('h1').innerText()).toBe(text.offline.heading);
+    const readable = offlinePage.locator('li a');
+    expect(await readable.allInnerTexts()).toContain(title);
+    await readable.filter({ hasText: title }).click();
+    await waitForPage(page);
+    expect(await page.locator('main h1').first().innerText()).toBe(heading);
+    // The home page was loaded before the worker existed: the copy the page asked for is what shows now.
+    await page.evaluate(() => window.location.assign('/home'));
+    await waitForPage(page);
+    expect(await page.locator('.home__main a[href^="/article?id="]').count()).toBeGreaterThan(1);
+
+    await context.setOffline(false);
+    const fresh = `雨停之后 ${Date.now()}`;
+    const id = await publish(site, fresh);
+    await page.goto('/home');
+    await waitForPage(page);
+    await page.reload();
+    await waitForPage(page);
+    await page.locator(`.home__main a[href="/article?id=${id}"]`).first().waitFor();
+    // Still the same worker, nothing cleared: the answer came from the network first.
+    expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  });
+});
