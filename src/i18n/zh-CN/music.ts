@@ -64,7 +64,8 @@ export const music = {
     noLyrics: '暂无歌词，请欣赏音乐',
     loadingLyrics: '歌词加载中…',
     lyricList: '歌词',
-    seekTo: (line: string) => `从这句开始播放：${line}`,
+    /** Read before a line's own words (and its translation), which name the button. */
+    seekTo: '从这句开始播放：',
     settings: '歌词设置',
     closeSettings: '关闭歌词设置',
     titleSize: '标题大小',

@@ -109,8 +109,10 @@ export default function ArticlePage() {
           />
           <footer className="article__footer">
             <ArticleTags tags={shown.tags} />
-            <button type="button" className="button article__like" onClick={like} aria-label={text.like}>
+            <button type="button" className="button article__like" onClick={like}>
               <Heart aria-hidden="true" />
+              {/* The name holds the count the button shows, so a voice-control user can say what they see. */}
+              <span className="visually-hidden">{text.like}</span>
               {compactCount(likeCount)}
             </button>
           </footer>

@@ -11,6 +11,7 @@ import {
   LYRIC_SCROLL_OFFSET_PX,
   manualScrollHolds,
   MANUAL_SCROLL_PAUSE_MS,
+  steppedFill,
   sweepSegments,
 } from '../../../src/ui/features/player/board/karaoke';
 
@@ -81,6 +82,20 @@ describe('karaoke fill', () => {
     expect(fillValue(-1)).toBe('0');
     expect(fillValue(2)).toBe('1');
     expect(fillValue(Number.NaN)).toBe('0');
+  });
+});
+
+describe('karaoke without the sweep (prefers-reduced-motion)', () => {
+  it('lights every word up to the sung one whole and none after, whatever the clock', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 4000 }), (clockMs) => {
+        const fill = lineFillAt(timed.words!, clockMs);
+        const stepped = steppedFill(fill);
+        expect(stepped.wordIndex).toBe(fill.wordIndex);
+        expect(stepped.fills).toEqual(fill.fills.map((_, i) => (i <= fill.wordIndex ? 1 : 0)));
+      }),
+    );
+    expect(steppedFill(lineFillAt(timed.words!, 1250)).fills).toEqual([1, 0, 0]);
   });
 });
 

@@ -36,10 +36,11 @@ function UserMenuEntry({ user }: { user: UserInfo }) {
     <button
       type="button"
       className="nav__link account-entry__trigger"
-      aria-label={zhCN.session.userMenu}
       aria-haspopup="menu"
       {...extra}
     >
+      {/* In the content, not aria-label: the name shown beside the avatar must be part of the button's name. */}
+      <span className="visually-hidden">{zhCN.session.userMenu}</span>
       <Avatar user={user} size={28} />
       <span className="account-entry__name">{displayName(user)}</span>
       <ChevronDown className="nav__chevron" aria-hidden="true" />

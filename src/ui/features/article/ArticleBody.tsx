@@ -67,6 +67,8 @@ export function ArticleBody({ markdown, theme, previewTheme, codeTheme, onHeadin
     const preview = container.current?.querySelector(`#${PREVIEW_ID}`);
     if (!preview) return;
     onHeadings(readHeadings(preview));
+    // A code block scrolls sideways: the keyboard must reach it to scroll it.
+    preview.querySelectorAll<HTMLElement>('pre code').forEach((code) => (code.tabIndex = 0));
     zoom.current?.detach();
     zoom.current = undefined;
     const current = ++generation.current;

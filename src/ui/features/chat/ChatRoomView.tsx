@@ -94,8 +94,9 @@ function OnlineList({
   const admin = isAdmin(me);
   return (
     <Popover.Root>
-      <Popover.Trigger className="chat-icon-button" aria-label={text.onlineList}>
+      <Popover.Trigger className="chat-icon-button">
         <Users aria-hidden="true" />
+        <span className="visually-hidden">{text.onlineList}</span>
         <span className="chat-icon-button__count">{online.length}</span>
       </Popover.Trigger>
       <Popover.Portal>

@@ -105,10 +105,11 @@ export function MessageCard({ message, layout, onDeleted }: MessageCardProps) {
           className="message-action"
           data-active={likes.liked}
           aria-pressed={likes.liked}
-          aria-label={likes.liked ? text.unlike : text.like}
           onClick={toggleLike}
         >
           <Heart aria-hidden="true" />
+          {/* In the content, not aria-label: the name must hold the count the button shows. */}
+          <span className="visually-hidden">{likes.liked ? text.unlike : text.like}</span>
           {likes.likes}
         </button>
         {layout === 'detail' ? (

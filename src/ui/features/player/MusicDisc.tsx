@@ -30,7 +30,9 @@ export function DiscView({ song, playing, busy, onOpen, onToggle, onIntent }: Di
       onFocusCapture={onIntent}
       onTouchStart={onIntent}
     >
-      <button type="button" className="music-disc__open" aria-label={text.openPlayer} title={text.openPlayer} onClick={onOpen}>
+      {/* Named by what it shows, after what it does: a voice-control user can say either. */}
+      <button type="button" className="music-disc__open" title={text.openPlayer} onClick={onOpen}>
+        <span className="visually-hidden">{text.openPlayer}</span>
         <span className="music-disc__record" aria-hidden="true">
           {cover ? <img className="music-disc__cover" src={cover} alt="" draggable={false} /> : <Music2 className="music-disc__note" />}
         </span>

@@ -123,7 +123,8 @@ export function CommonLyrics({ player, lines, songEndMs, onPainter }: Props) {
       <ol className="lb-common__list">
         {lines.map((line, i) => (
           <li key={i} className="lb-common__item">
-            <button type="button" className="lb-line" data-line={i} aria-label={text.seekTo(line.text)}>
+            <button type="button" className="lb-line" data-line={i}>
+              <span className="visually-hidden">{text.seekTo}</span>
               <span className="lb-line__text">
                 <KaraokeText words={words[i]!} />
               </span>

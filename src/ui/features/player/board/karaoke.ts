@@ -70,6 +70,11 @@ export function lineFillAt(words: readonly LyricWord[], clockMs: number): LineFi
   return { wordIndex, fills };
 }
 
+/** The fill without the sweep, for readers who ask for less motion: a word lights up whole as it starts. */
+export function steppedFill({ wordIndex, fills }: LineFill): LineFill {
+  return { wordIndex, fills: fills.map((_, i) => (i <= wordIndex ? 1 : 0)) };
+}
+
 /** A fill as written to `--fill`: 0–1 with four decimals (no style write for changes nobody can see). */
 export function fillValue(fill: number): string {
   const clamped = Math.min(1, Math.max(0, Number.isFinite(fill) ? fill : 0));

@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { activeLineIndex } from '../../../../domain/player/lyrics';
 import type { LyricWord } from '../../../../domain/player/music';
-import { fillValue, lineFillAt } from './karaoke';
+import { fillValue, lineFillAt, steppedFill } from './karaoke';
 
 /**
  * The per-frame side of the board. Nothing here sets React state: the one `requestAnimationFrame` loop reads
@@ -17,6 +17,13 @@ export interface Frame {
 
 export interface Painter {
   paint(frame: Frame): void;
+}
+
+let reducedMotionQuery: MediaQueryList | undefined;
+/** Asked each frame, so a change of the system setting applies at once. */
+function prefersReducedMotion(): boolean {
+  reducedMotionQuery ??= window.matchMedia('(prefers-reduced-motion: reduce)');
+  return reducedMotionQuery.matches;
 }
 
 /** The word spans of a line (`[data-word]`, in order). */
@@ -48,7 +55,8 @@ export class LineFiller {
   }
 
   paint(clockMs: number): void {
-    const { wordIndex, fills } = lineFillAt(this.words, clockMs);
+    const fill = lineFillAt(this.words, clockMs);
+    const { wordIndex, fills } = prefersReducedMotion() ? steppedFill(fill) : fill;
     const count = Math.min(this.spans.length, fills.length);
     for (let i = 0; i < count; i++) {
       const value = fillValue(fills[i]!);
