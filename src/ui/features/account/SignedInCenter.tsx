@@ -145,7 +145,7 @@ function PasswordSection() {
 }
 
 /** The personal centre of the signed-in user: avatar, nickname, password, email and own posts; link review for the administrator. */
-export default function SignedInCenter() {
+export function SignedInCenter() {
   const { user, admin, logout, busy } = useAccount();
   const notifications = useService(TOKENS.notifications);
   if (!user) return null;
