@@ -60,7 +60,8 @@ describeInBrowser('a CUE album in the player', () => {
           now: Number(slider?.getAttribute('aria-valuenow')),
           max: Number(slider?.getAttribute('aria-valuemax')),
           line: Number(document.querySelector('.lyric-board [aria-current="true"]')?.getAttribute('data-line') ?? -1),
-          text: document.querySelector('.lyric-board [aria-current="true"]')?.textContent ?? '',
+          // The line's visible words, without its hidden 从这句开始播放 prefix.
+          text: document.querySelector('.lyric-board [aria-current="true"] .lb-line__text')?.textContent ?? '',
           at: performance.now(),
         });
       }, 50);
