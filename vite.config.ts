@@ -80,9 +80,9 @@ export default defineConfig({
     },
   },
   test: {
-    // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine. End-to-end files spend
-    // much of their time waiting for a page, so three workers keep both cores busy.
-    maxWorkers: 3,
+    // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine. Two let the server
+    // files run beside the end-to-end ones; three starve the browsers (every file ran 2-4 times slower).
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
