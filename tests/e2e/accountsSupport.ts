@@ -112,3 +112,38 @@ export async function createUser(site: AccountsSite, username = freshName('u'), 
   if (body.code !== 0) throw new Error(`register failed: ${JSON.stringify(body)}`);
   return { id: body.result.id, username, password, nickName };
 }
+
+const JSON_MARKER = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
+
+/**
+ * The administrator's session token, after replacing the one-time password with `password` (the console asks an
+ * administrator still on the printed password to change it first). Call it once per site.
+ */
+export async function administratorSession(site: AccountsSite, password = 'admin#e2e2026'): Promise<string> {
+  const login = async (attempt: string) => {
+    const response = await fetch(`${site.baseUrl}/api/user/login`, {
+      method: 'POST',
+      headers: JSON_MARKER,
+      body: JSON.stringify({ username: 'admin', password: attempt }),
+    });
+    const token = /blog_session=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
+    if (!token) throw new Error(`administrator login failed: ${await response.text()}`);
+    return token;
+  };
+  const first = await login(site.adminPassword);
+  const changed = await fetch(`${site.baseUrl}/api/user/updatePassword`, {
+    method: 'PUT',
+    headers: { ...JSON_MARKER, cookie: `blog_session=${first}` },
+    body: JSON.stringify({ old_password: site.adminPassword, new_password: password }),
+  });
+  const { code, message } = (await changed.json()) as { code: number; message: string };
+  if (code !== 0) throw new Error(`the administrator's password was not changed: ${message}`);
+  return login(password);
+}
+
+/** A page signed in as the administrator (see administratorSession). */
+export async function administratorPage(site: AccountsSite): Promise<Page> {
+  const context = await site.newContext();
+  await context.addCookies([{ name: 'blog_session', value: await administratorSession(site), url: site.baseUrl }]);
+  return context.newPage();
+}

@@ -3,29 +3,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import * as zhCN from '../../src/i18n/zh-CN';
-import { startAccountsSite, type AccountsSite } from './accountsSupport';
+import { administratorPage, startAccountsSite, type AccountsSite } from './accountsSupport';
 import { describeInBrowser, waitForHydration } from './support/harness';
 
 const text = zhCN.consoleMusic;
-const MARKER = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
-const ADMIN_PASSWORD = 'admin#e2e2026';
 const DEMO = path.resolve('content/demo/music');
-
-async function administratorSession(site: AccountsSite): Promise<string> {
-  const login = async (password: string) => {
-    const response = await fetch(`${site.baseUrl}/api/user/login`, { method: 'POST', headers: MARKER, body: JSON.stringify({ username: 'admin', password }) });
-    const token = /blog_session=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
-    if (!token) throw new Error(`administrator login failed: ${await response.text()}`);
-    return token;
-  };
-  const first = await login(site.adminPassword);
-  await fetch(`${site.baseUrl}/api/user/updatePassword`, {
-    method: 'PUT',
-    headers: { ...MARKER, cookie: `blog_session=${first}` },
-    body: JSON.stringify({ old_password: site.adminPassword, new_password: ADMIN_PASSWORD }),
-  });
-  return login(ADMIN_PASSWORD);
-}
 
 async function wapi<T>(site: AccountsSite, url: string): Promise<T> {
   return (await (await fetch(`${site.baseUrl}/wapi${url}`)).json()) as T;
@@ -37,10 +19,7 @@ describeInBrowser('the console: the music library', () => {
 
   beforeAll(async () => {
     site = await startAccountsSite();
-    const token = await administratorSession(site);
-    const context = await site.newContext();
-    await context.addCookies([{ name: 'blog_session', value: token, url: site.baseUrl }]);
-    admin = await context.newPage();
+    admin = await administratorPage(site);
   }, 90_000);
   afterAll(() => site?.close());
 

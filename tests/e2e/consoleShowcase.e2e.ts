@@ -2,12 +2,10 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import * as zhCN from '../../src/i18n/zh-CN';
-import { startAccountsSite, type AccountsSite } from './accountsSupport';
+import { administratorPage, startAccountsSite, type AccountsSite } from './accountsSupport';
 import { describeInBrowser, waitForHydration, waitForPage } from './support/harness';
 
 const text = zhCN.consoleShowcase;
-const MARKER = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
-const ADMIN_PASSWORD = 'admin#e2e2026';
 
 /** A picture file as the blogger picks it: a plain colour, landscape or portrait. */
 async function picture(name: string, colour: string, width: number, height: number) {
@@ -18,28 +16,6 @@ async function picture(name: string, colour: string, width: number, height: numb
       .png()
       .toBuffer(),
   };
-}
-
-/** The administrator's session cookie, after setting their own password in place of the one-time one. */
-async function administratorSession(site: AccountsSite): Promise<string> {
-  const login = async (password: string) => {
-    const response = await fetch(`${site.baseUrl}/api/user/login`, {
-      method: 'POST',
-      headers: MARKER,
-      body: JSON.stringify({ username: 'admin', password }),
-    });
-    const token = /blog_session=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
-    if (!token) throw new Error(`administrator login failed: ${await response.text()}`);
-    return token;
-  };
-  const first = await login(site.adminPassword);
-  const changed = await fetch(`${site.baseUrl}/api/user/updatePassword`, {
-    method: 'PUT',
-    headers: { ...MARKER, cookie: `blog_session=${first}` },
-    body: JSON.stringify({ old_password: site.adminPassword, new_password: ADMIN_PASSWORD }),
-  });
-  expect(((await changed.json()) as { code: number }).code).toBe(0);
-  return login(ADMIN_PASSWORD);
 }
 
 /** Drags `item` by its handle onto `target`, as a person does: press, move a little, move over, release. */
@@ -68,10 +44,7 @@ describeInBrowser('the console: talks and albums', () => {
 
   beforeAll(async () => {
     site = await startAccountsSite();
-    const token = await administratorSession(site);
-    const context = await site.newContext();
-    await context.addCookies([{ name: 'blog_session', value: token, url: site.baseUrl }]);
-    admin = await context.newPage();
+    admin = await administratorPage(site);
     visitor = await site.newPage();
   }, 90_000);
   afterAll(() => site?.close());

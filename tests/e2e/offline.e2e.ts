@@ -1,37 +1,16 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import * as zhCN from '../../src/i18n/zh-CN';
-import { startAccountsSite, type AccountsSite } from './accountsSupport';
+import { administratorSession, startAccountsSite, type AccountsSite } from './accountsSupport';
 import { describeInBrowser, waitForPage } from './support/harness';
 
 const text = zhCN.pwa;
 const MARKER = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' };
 const ADMIN_PASSWORD = 'admin#offline2026';
 
-/** The administrator's session cookie, after replacing the one-time password (the console asks for it first). */
-async function administratorCookie(site: AccountsSite): Promise<string> {
-  const login = async (password: string) => {
-    const response = await fetch(`${site.baseUrl}/api/user/login`, {
-      method: 'POST',
-      headers: MARKER,
-      body: JSON.stringify({ username: 'admin', password }),
-    });
-    const token = /blog_session=([^;]+)/.exec(response.headers.get('set-cookie') ?? '')?.[1];
-    if (!token) throw new Error(`administrator login failed: ${await response.text()}`);
-    return `blog_session=${token}`;
-  };
-  const first = await login(site.adminPassword);
-  await fetch(`${site.baseUrl}/api/user/updatePassword`, {
-    method: 'PUT',
-    headers: { ...MARKER, cookie: first },
-    body: JSON.stringify({ old_password: site.adminPassword, new_password: ADMIN_PASSWORD }),
-  });
-  return login(ADMIN_PASSWORD);
-}
-
 /** Writes and publishes an article through the console's API, as the editor does. */
 async function publish(site: AccountsSite, title: string): Promise<number> {
-  const headers = { ...MARKER, cookie: await administratorCookie(site) };
+  const headers = { ...MARKER, cookie: `blog_session=${await administratorSession(site, ADMIN_PASSWORD)}` };
   const created = await fetch(`${site.baseUrl}/api/admin/articles`, {
     method: 'POST',
     headers,

@@ -1,5 +1,5 @@
 import { ImagePlus, Music, Pencil, Plus, Trash2, Upload } from 'lucide-react';
-import { useCallback, useId, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { lyricKindOf, songBaseOf, type LyricKind, type MusicLibrary, type MusicSong } from '../../../domain/console/music/music';
 import { MUSIC_AUDIO_EXTENSIONS } from '../../../domain/console/music/musicLimits';
 import * as zhCN from '../../../i18n/zh-CN';
@@ -9,6 +9,7 @@ import { useService } from '../../di';
 import { LoadFailed } from '../../features/content/LoadFailed';
 import { useLoad } from '../../features/content/useLoad';
 import { ConfirmButton } from '../ConfirmButton';
+import { FilePickButton } from '../FilePickButton';
 import { UploadList } from '../showcase/UploadList';
 import { useAction } from '../showcase/useAction';
 import { useUploads, type SendFile } from '../showcase/useUploads';
@@ -40,8 +41,6 @@ export default function MusicPage() {
   const songs = useLoad(`console-music-songs:${current?.id ?? 0}`, () => (current ? api.songs(current.id) : Promise.resolve([])));
   const [arranged, setArranged] = useState<{ from: MusicSong[]; to: MusicSong[] } | null>(null);
   const songView = arranged && arranged.from === songs.data ? arranged.to : songs.data;
-  const coverInput = useId();
-  const uploadInput = useId();
   /** Lyric files chosen with the songs, by the song's base name: sent once their song has arrived. */
   const sidecars = useRef(new Map<string, Partial<Record<LyricKind, File>>>());
 
@@ -150,41 +149,28 @@ export default function MusicPage() {
                 {current.description && <p className="music-muted">{current.description}</p>}
               </div>
               <div className="music-main__actions">
-                <label className="button button--primary" htmlFor={uploadInput}>
-                  <Upload aria-hidden="true" />
-                  {text.upload.button}
-                </label>
-                <input
-                  id={uploadInput}
-                  className="visually-hidden"
-                  type="file"
+                <FilePickButton
+                  className="button button--primary"
                   multiple
                   accept={[...MUSIC_AUDIO_EXTENSIONS.map((extension) => `.${extension}`), '.lrc', '.yrc'].join(',')}
-                  onChange={(event) => {
-                    const files = [...(event.currentTarget.files ?? [])];
-                    event.currentTarget.value = '';
-                    addFiles(files);
-                  }}
-                />
+                  onFiles={addFiles}
+                >
+                  <Upload aria-hidden="true" />
+                  {text.upload.button}
+                </FilePickButton>
                 <button type="button" className="button" onClick={() => setDialog('edit')}>
                   <Pencil aria-hidden="true" />
                   {text.edit}
                 </button>
-                <label className="button" htmlFor={coverInput}>
-                  <ImagePlus aria-hidden="true" />
-                  {text.playlists.setCover}
-                </label>
-                <input
-                  id={coverInput}
-                  className="visually-hidden"
-                  type="file"
+                <FilePickButton
                   accept="image/*"
-                  onChange={(event) => {
-                    const file = event.currentTarget.files?.[0];
-                    event.currentTarget.value = '';
+                  onFiles={([file]) => {
                     if (file) void act(() => api.setPlaylistCover(current.id, file, file.name), text.playlists.coverSet).then(() => library.reload());
                   }}
-                />
+                >
+                  <ImagePlus aria-hidden="true" />
+                  {text.playlists.setCover}
+                </FilePickButton>
                 {!current.loose && (
                   <ConfirmButton
                     className="button"

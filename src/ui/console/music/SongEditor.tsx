@@ -1,12 +1,13 @@
 import { Dialog, Tabs } from 'radix-ui';
 import { Timer, Upload, X } from 'lucide-react';
-import { Suspense, lazy, useEffect, useId, useState, type FormEvent } from 'react';
+import { Suspense, lazy, useEffect, useState, type FormEvent } from 'react';
 import { fromTapEditor, tapEditorText } from '../../../domain/console/music/lyricOffset';
 import { lyricKindOf, type MusicLyrics, type MusicSong } from '../../../domain/console/music/music';
 import { MUSIC_LIMITS } from '../../../domain/console/music/musicLimits';
 import * as zhCN from '../../../i18n/zh-CN';
 import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
 import { useService } from '../../di';
+import { FilePickButton } from '../FilePickButton';
 import { TextField } from '../site/TextField';
 import { useAction } from '../showcase/useAction';
 
@@ -83,32 +84,25 @@ function InfoForm({ song, onSaved }: { song: MusicSong; onSaved: (song: MusicSon
 function CoverForm({ song, onSaved }: { song: MusicSong; onSaved: (song: MusicSong) => void }) {
   const api = useService(CONSOLE_TOKENS.musicConsoleApi);
   const act = useAction();
-  const inputId = useId();
   const [cover, setCover] = useState(song.coverUrl);
   return (
     <div className="music-cover-form">
       <img className="music-cover-form__image" src={`${cover}?param=300y300`} alt="" />
       <p className="music-muted">{text.editor.coverHint}</p>
-      <label className="button" htmlFor={inputId}>
+      <FilePickButton
+        accept="image/*"
+        onFiles={([file]) => {
+          if (!file) return;
+          void act(() => api.setSongCover(song.id, file, file.name), text.editor.coverSet).then((saved) => {
+            if (!saved) return;
+            setCover(saved.coverUrl);
+            onSaved(saved);
+          });
+        }}
+      >
         <Upload aria-hidden="true" />
         {text.editor.cover}
-      </label>
-      <input
-        id={inputId}
-        className="visually-hidden"
-        type="file"
-        accept="image/*"
-        onChange={(event) => {
-          const file = event.currentTarget.files?.[0];
-          event.currentTarget.value = '';
-          if (file)
-            void act(() => api.setSongCover(song.id, file, file.name), text.editor.coverSet).then((saved) => {
-              if (!saved) return;
-              setCover(saved.coverUrl);
-              onSaved(saved);
-            });
-        }}
-      />
+      </FilePickButton>
     </div>
   );
 }
@@ -116,7 +110,6 @@ function CoverForm({ song, onSaved }: { song: MusicSong; onSaved: (song: MusicSo
 function LyricsForm({ song, onSaved }: { song: MusicSong; onSaved: (song: MusicSong) => void }) {
   const api = useService(CONSOLE_TOKENS.musicConsoleApi);
   const act = useAction();
-  const inputId = useId();
   const [lyrics, setLyrics] = useState<MusicLyrics | undefined>();
   const [tapping, setTapping] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -161,24 +154,18 @@ function LyricsForm({ song, onSaved }: { song: MusicSong; onSaved: (song: MusicS
       }}
     >
       <div className="music-lyric-tools">
-        <label className="button" htmlFor={inputId}>
-          <Upload aria-hidden="true" />
-          {text.editor.uploadLyric}
-        </label>
-        <input
-          id={inputId}
-          className="visually-hidden"
-          type="file"
+        <FilePickButton
           accept=".lrc,.yrc,.txt"
           multiple
-          onChange={(event) => {
-            const files = [...(event.currentTarget.files ?? [])];
-            event.currentTarget.value = '';
+          onFiles={(files) =>
             void Promise.all(files.map(async (file) => [lyricKindOf(file.name) ?? 'lrc', await file.text()] as const)).then((read) =>
               change(Object.fromEntries(read)),
-            );
-          }}
-        />
+            )
+          }
+        >
+          <Upload aria-hidden="true" />
+          {text.editor.uploadLyric}
+        </FilePickButton>
         <button type="button" className="button" onClick={() => setTapping(true)}>
           <Timer aria-hidden="true" />
           {text.editor.tap}

@@ -1,7 +1,7 @@
 import { DndContext, closestCenter, type DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, rectSortingStrategy } from '@dnd-kit/sortable';
 import { ArrowLeft, Pencil, Trash2, Upload } from 'lucide-react';
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { Photo } from '../../../domain/content/content';
 import type { AlbumPhotos } from '../../../domain/console/showcase/showcase';
@@ -13,6 +13,7 @@ import { LoadFailed } from '../../features/content/LoadFailed';
 import { useLoad } from '../../features/content/useLoad';
 import { AlbumDialog } from './AlbumDialog';
 import { ConfirmDialog } from '../ConfirmDialog';
+import { FilePickButton } from '../FilePickButton';
 import { PhotoCard } from './PhotoCard';
 import { UploadList } from './UploadList';
 import type { SendFile } from './useUploads';
@@ -31,7 +32,6 @@ export default function AlbumPage() {
   const act = useAction();
   const navigate = useNavigate();
   const sensors = useSortableSensors();
-  const inputId = useId();
   const load = useLoad(`console-album:${albumId}`, () => api.albumPhotos(albumId));
   /** What a change answered, shown until the next load replaces it. */
   const [changed, setChanged] = useState<{ from: AlbumPhotos; to: AlbumPhotos } | null>(null);
@@ -88,22 +88,10 @@ export default function AlbumPage() {
           <p className="showcase-muted">{text.albums.photoCount(album.photoCount)}</p>
         </div>
         <div className="console-page__actions">
-          <label className="button button--primary" htmlFor={inputId}>
+          <FilePickButton className="button button--primary" accept="image/*" multiple onFiles={(files) => uploads.add(files)}>
             <Upload aria-hidden="true" />
             {text.photos.upload}
-          </label>
-          <input
-            id={inputId}
-            className="visually-hidden"
-            type="file"
-            accept="image/*"
-            multiple
-            onChange={(event) => {
-              const files = [...(event.currentTarget.files ?? [])];
-              event.currentTarget.value = '';
-              uploads.add(files);
-            }}
-          />
+          </FilePickButton>
           <AlbumDialog album={album} onSaved={(saved) => show({ album: saved, photos })}>
             <button type="button" className="button">
               <Pencil aria-hidden="true" />

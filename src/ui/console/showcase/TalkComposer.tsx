@@ -83,7 +83,7 @@ export function TalkComposer({
           onChange={(event) => setContent(event.target.value)}
         />
       </label>
-      <TalkPictures uploads={uploads} inputId={`${id}-pictures`} />
+      <TalkPictures uploads={uploads} labelId={`${id}-pictures`} />
       <div className="talk-composer__foot">
         <span className="talk-composer__count" data-over={talkLength(content) > TALK_MAX_LENGTH}>
           {text.length(talkLength(content), TALK_MAX_LENGTH)}

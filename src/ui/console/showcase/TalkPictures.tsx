@@ -6,6 +6,7 @@ import { roomLeft } from '../../../domain/console/showcase/uploads';
 import * as zhCN from '../../../i18n/zh-CN';
 import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
+import { FilePickButton } from '../FilePickButton';
 import { PictureTile } from './PictureTile';
 import type { useUploads } from './useUploads';
 import { useSortableSensors } from './useSortableSensors';
@@ -13,7 +14,7 @@ import { useSortableSensors } from './useSortableSensors';
 const text = zhCN.consoleShowcase.talks;
 
 /** A talk's pictures: up to nine, each uploaded with its progress, put in order by dragging. */
-export function TalkPictures({ uploads, inputId }: { uploads: ReturnType<typeof useUploads>; inputId: string }) {
+export function TalkPictures({ uploads, labelId }: { uploads: ReturnType<typeof useUploads>; labelId: string }) {
   const notifier = useService(TOKENS.notifier);
   const sensors = useSortableSensors();
   const room = roomLeft(uploads.items, TALK_MAX_IMAGES);
@@ -22,12 +23,12 @@ export function TalkPictures({ uploads, inputId }: { uploads: ReturnType<typeof 
   };
   return (
     <div className="talk-pictures">
-      <p className="talk-pictures__label" id={`${inputId}-label`}>
+      <p className="talk-pictures__label" id={labelId}>
         {text.pictures(uploads.items.length, TALK_MAX_IMAGES)}
       </p>
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
         <SortableContext items={uploads.items.map((item) => item.id)} strategy={rectSortingStrategy}>
-          <ol className="talk-pictures__grid" aria-labelledby={`${inputId}-label`}>
+          <ol className="talk-pictures__grid" aria-labelledby={labelId}>
             {uploads.items.map((item, index) => (
               <PictureTile
                 key={item.id}
@@ -40,23 +41,17 @@ export function TalkPictures({ uploads, inputId }: { uploads: ReturnType<typeof 
             ))}
             {room > 0 && (
               <li className="talk-pictures__add">
-                <label className="picture-add" htmlFor={inputId}>
-                  <ImagePlus aria-hidden="true" />
-                  <span>{text.addPictures}</span>
-                </label>
-                <input
-                  id={inputId}
-                  className="visually-hidden"
-                  type="file"
+                <FilePickButton
+                  className="picture-add"
                   accept="image/*"
                   multiple
-                  onChange={(event) => {
-                    const files = [...(event.currentTarget.files ?? [])];
-                    event.currentTarget.value = '';
-                    if (uploads.add(files, room))
-                      notifier.notify({ level: 'warning', message: text.tooManyPictures(TALK_MAX_IMAGES) });
+                  onFiles={(files) => {
+                    if (uploads.add(files, room)) notifier.notify({ level: 'warning', message: text.tooManyPictures(TALK_MAX_IMAGES) });
                   }}
-                />
+                >
+                  <ImagePlus aria-hidden="true" />
+                  <span>{text.addPictures}</span>
+                </FilePickButton>
               </li>
             )}
           </ol>
