@@ -58,14 +58,18 @@ describeInBrowser('the console: the music library', () => {
     expect(before.at(-1)).toBe('山行（新录）');
     const grip = (title: string) => admin.getByRole('button', { name: text.dragToSort(title) });
     const top = async (title: string) => (await grip(title).boundingBox())?.y ?? Number.NaN;
+    // dnd-kit finds the next row up from the rows' measured places: each key waits until no row is still sliding,
+    // or a press on a loaded machine can measure a row mid-slide and land where the dragged row already is.
+    const settled = () => admin.locator('table.music-table').evaluate((table) => table.getAnimations({ subtree: true }).length === 0);
     await grip('山行（新录）').focus();
     await admin.keyboard.press('Space');
-    // Each step waits for the dragged row to have moved up, as dnd-kit measures the rows again after every move.
     for (let step = 1; step < before.length; step += 1) {
+      await expect.poll(settled).toBe(true);
       const was = await top('山行（新录）');
       await admin.keyboard.press('ArrowUp');
       await expect.poll(() => top('山行（新录）')).toBeLessThan(was - 10);
     }
+    await expect.poll(settled).toBe(true);
     await admin.keyboard.press('Space');
     await admin.getByText(text.orderSaved).first().waitFor();
     const keyed = ['山行（新录）', ...before.slice(0, -1)];
