@@ -73,10 +73,18 @@ module.exports = {
     },
     {
       name: 'catalogue-is-plain-text',
-      comment: 'src/i18n is the one Chinese catalogue, read by the server and the client: itself and domain types only.',
+      comment: 'src/i18n is the text catalogue (Chinese, English beside it), read by the server and the client: itself and domain types only.',
       severity: 'error',
       from: { path: '^src/i18n/' },
       to: { pathNot: ['^src/i18n/', '^src/domain/'] },
+    },
+    {
+      name: 'english-catalogue-stands-alone',
+      comment:
+        "An English page runs the English chunks before the app's modules (src/i18n/english/install.ts): they import nothing of the app but each other, types aside, or they would start the app first.",
+      severity: 'error',
+      from: { path: '^src/i18n/(en|english)(/|[.]ts$)' },
+      to: { path: '^src/', pathNot: ['^src/i18n/(en|english)(/|[.]ts$)'], dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'server-domain-is-framework-free',
@@ -101,7 +109,7 @@ module.exports = {
         'The server renderer implements the client ports (server/adapters/ssr) and loads the built views at run time.',
       severity: 'error',
       from: { path: '^server/' },
-      to: { path: '^src/', pathNot: ['^src/protocol/', '^src/domain/', '^src/i18n/zh-CN(\\.ts$|/)', '^src/ports/(contentApi|siteApi|commentsApi|pageSeed)\\.ts$'] },
+      to: { path: '^src/', pathNot: ['^src/protocol/', '^src/domain/', '^src/i18n/(zh-CN|en)(\\.ts$|/)', '^src/i18n/language\\.ts$', '^src/ports/(contentApi|siteApi|commentsApi|pageSeed)\\.ts$'] },
     },
     {
       name: 'client-never-imports-server',

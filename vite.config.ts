@@ -112,6 +112,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.e2e.ts'],
           globalSetup: ['tests/e2e/support/globalSetup.ts'],
+          // As for the server files: each end-to-end file starts its own server and browser, and none mocks a
+          // module, so importing the server once per worker rather than once per file costs nothing in isolation.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
         },

@@ -11,9 +11,12 @@ import { createServer } from '../server/main';
 /** The hot reads the issue names: the site configuration and the first page of the home list. */
 export const HOT_READS = ['/api/config', '/api/article/blogHomeGetArticleList/1/10'] as const;
 const CONNECTIONS = [10, 100] as const;
-const DURATION_S = Number(argument('duration') ?? 5);
-/** Each pair of measurements is repeated, the order swapped each round, and averaged. */
-const ROUNDS = Number(argument('rounds') ?? 2);
+const DURATION_S = Number(argument('duration') ?? 2);
+/**
+ * Each pair of measurements is repeated, the order swapped each round. On a shared machine a busy moment can
+ * fall on one side of a pair, so the ratio reported is the median of the rounds' own ratios.
+ */
+const ROUNDS = Number(argument('rounds') ?? 5);
 /**
  * `same` (default): the bare server sends the blog's whole answer, its headers (security headers included)
  * as well as its body, so both do the same I/O and the ratio is the cost of the blog's own work.
@@ -44,8 +47,12 @@ export interface RpsRow {
   bytes: number;
   blog: Sample;
   bare: Sample;
-  /** Blog server's requests per second over the bare server's. */
+  /** Median of the rounds' ratios of the blog server's requests per second over the bare server's. */
   ratio: number;
+  /** Each round's ratio. */
+  ratios: number[];
+  /** Share of the blog's answers given by the hot path in front of Fastify (see hotPath.ts). */
+  hotShare: number;
 }
 
 export interface RpsReport {
@@ -60,6 +67,35 @@ async function measure(url: string, connections: number, duration: number): Prom
   const failures = result.errors + result.timeouts + result.non2xx;
   if (failures > 0) throw new Error(`${url}: ${failures} failed requests during the benchmark`);
   return { rps: result.requests.average, p99: result.latency.p99 };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/** The blog's request counts (/healthz): how many it answered, and how many of those before Fastify. */
+async function requestCounts(origin: string): Promise<{ total: number; hotPath: number }> {
+  const body = (await (await fetch(`${origin}/healthz`)).json()) as { requests: { total: number; hotPath: number } };
+  return body.requests;
+}
+
+/**
+ * The answer exactly as autocannon gets it: node:http sends no Accept-Encoding (fetch would ask for gzip,
+ * and the blog's compressed answer carries headers the benchmark's own requests never get).
+ */
+function sampleAnswer(url: string): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
 }
 
 function mean(samples: Sample[]): Sample {
@@ -89,13 +125,13 @@ export async function measureConfigRps(): Promise<RpsReport> {
     const blogOrigin = (await blog.app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
     const answers = new Map<string, { body: Buffer; headers: http.OutgoingHttpHeaders }>();
     for (const route of HOT_READS) {
-      const sample = await fetch(`${blogOrigin}${route}`);
+      const sample = await sampleAnswer(`${blogOrigin}${route}`);
       if (sample.status !== 200) throw new Error(`GET ${route} answered ${sample.status}`);
-      const body = Buffer.from(await sample.arrayBuffer());
+      const body = sample.body;
       const headers: http.OutgoingHttpHeaders =
         BARE_HEADERS === 'same'
-          ? Object.fromEntries([...sample.headers].filter(([name]) => !PER_CONNECTION.has(name)))
-          : { 'content-type': sample.headers.get('content-type') ?? 'application/json; charset=utf-8' };
+          ? Object.fromEntries(Object.entries(sample.headers).filter(([name]) => !PER_CONNECTION.has(name)))
+          : { 'content-type': sample.headers['content-type'] ?? 'application/json; charset=utf-8' };
       answers.set(route, { body, headers: { ...headers, 'content-length': body.length } });
     }
     bare.on('request', (request: http.IncomingMessage, response: http.ServerResponse) => {
@@ -114,14 +150,25 @@ export async function measureConfigRps(): Promise<RpsReport> {
       for (const connections of CONNECTIONS) {
         const blogSamples: Sample[] = [];
         const bareSamples: Sample[] = [];
+        const hot = { total: 0, hotPath: 0 };
         for (let round = 0; round < ROUNDS; round++) {
           const order = round % 2 === 0 ? (['bare', 'blog'] as const) : (['blog', 'bare'] as const);
           for (const which of order) {
             const url = `${which === 'bare' ? bareOrigin : blogOrigin}${route}`;
             await measure(url, connections, WARM_UP_S);
-            (which === 'bare' ? bareSamples : blogSamples).push(await measure(url, connections, DURATION_S));
+            if (which === 'bare') {
+              bareSamples.push(await measure(url, connections, DURATION_S));
+              continue;
+            }
+            const before = await requestCounts(blogOrigin);
+            blogSamples.push(await measure(url, connections, DURATION_S));
+            const after = await requestCounts(blogOrigin);
+            // The count's own request (/healthz) goes through Fastify: left out.
+            hot.total += after.total - before.total - 1;
+            hot.hotPath += after.hotPath - before.hotPath;
           }
         }
+        const ratios = blogSamples.map((blogSample, round) => blogSample.rps / bareSamples[round]!.rps);
         const blogMean = mean(blogSamples);
         const bareMean = mean(bareSamples);
         rows.push({
@@ -130,7 +177,9 @@ export async function measureConfigRps(): Promise<RpsReport> {
           bytes: answers.get(route)!.body.length,
           blog: blogMean,
           bare: bareMean,
-          ratio: blogMean.rps / bareMean.rps,
+          ratio: median(ratios),
+          ratios,
+          hotShare: hot.hotPath / hot.total,
         });
       }
     }
@@ -152,13 +201,14 @@ export function printConfigRps(report: RpsReport): void {
   const ms = (value: number) => `${value.toFixed(1).padStart(5)} ms`;
   console.log(
     `Hot reads, blog server vs bare node:http (${report.bareHeaders === 'same' ? 'same headers and body' : 'same body, minimal headers'}; ` +
-      `${report.durationS} s × ${report.rounds} rounds each):`,
+      `${report.durationS} s × ${report.rounds} rounds each, ratio = median of the rounds'):`,
   );
   for (const row of report.rows) {
     console.log(
       `  GET ${row.path} (${row.bytes} bytes, ${String(row.connections).padStart(3)} connections): ` +
         `blog ${rps(row.blog.rps)} req/s p99 ${ms(row.blog.p99)} | bare ${rps(row.bare.rps)} req/s p99 ${ms(row.bare.p99)} | ` +
-        `ratio ${row.ratio.toFixed(2)}`,
+        `ratio ${row.ratio.toFixed(2)} (rounds ${row.ratios.map((ratio) => ratio.toFixed(2)).join(' ')}; ` +
+        `${(row.hotShare * 100).toFixed(1)}% answered before Fastify)`,
     );
   }
   console.log(

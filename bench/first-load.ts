@@ -9,18 +9,22 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /** The first-load budget of every public page: gzip level 9, 1 kB = 1 000 bytes (issue 24; issue 11 had 1 024). */
 export const BUDGET_BYTES = 150_000;
 const PAGES_DIR = 'src/ui/pages';
+/** Pages only a signed-in reader opens: measured and shown, but the budget is for the public pages. */
+const SIGNED_IN_PAGES = new Set(['src/ui/pages/UserCenterPage.tsx']);
 
 export interface PageLoad {
   /** The page's own chunk, e.g. `src/ui/pages/HomePage.tsx`. */
   page: string;
   files: { file: string; gzipBytes: number }[];
   gzipBytes: number;
+  /** Open to every reader (the budget's pages), not only to a signed-in one. */
+  public: boolean;
 }
 
 export interface FirstLoadReport {
   pages: PageLoad[];
   budgetBytes: number;
-  /** The heaviest page over the budget: below 1 beats it. */
+  /** The heaviest public page over the budget: below 1 beats it. */
   ratio: number;
 }
 
@@ -67,10 +71,12 @@ export async function measureFirstLoad(): Promise<FirstLoadReport> {
         .filter((file) => file.endsWith('.js'))
         .map((file) => ({ file, gzipBytes: gzipBytesOf(file) }))
         .sort((a, b) => b.gzipBytes - a.gzipBytes);
-      return { page, files, gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0) };
+      const gzipBytes = files.reduce((sum, f) => sum + f.gzipBytes, 0);
+      return { page, files, gzipBytes, public: !SIGNED_IN_PAGES.has(page) };
     });
     pages.sort((a, b) => b.gzipBytes - a.gzipBytes);
-    return { pages, budgetBytes: BUDGET_BYTES, ratio: pages[0]!.gzipBytes / BUDGET_BYTES };
+    const heaviest = pages.find((page) => page.public)!;
+    return { pages, budgetBytes: BUDGET_BYTES, ratio: heaviest.gzipBytes / BUDGET_BYTES };
   } finally {
     fs.rmSync(outDir, { recursive: true, force: true });
   }
@@ -79,12 +85,12 @@ export async function measureFirstLoad(): Promise<FirstLoadReport> {
 export function printFirstLoad(report: FirstLoadReport, options: { files?: boolean } = {}): void {
   const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
   console.log(`First-load JavaScript per page (gzip -9, 1 kB = 1 000 bytes; budget ${kB(report.budgetBytes)}):`);
-  for (const { page, files, gzipBytes } of report.pages) {
-    const verdict = gzipBytes <= report.budgetBytes ? '' : '  OVER BUDGET';
+  for (const { page, files, gzipBytes, public: isPublic } of report.pages) {
+    const verdict = !isPublic ? '  (signed in only, not budgeted)' : gzipBytes <= report.budgetBytes ? '' : '  OVER BUDGET';
     console.log(`  ${kB(gzipBytes).padStart(9)}  ${path.basename(page, '.tsx')} (${files.length} files)${verdict}`);
     if (options.files) for (const f of files) console.log(`      ${kB(f.gzipBytes).padStart(9)}  ${f.file}`);
   }
-  console.log(`  heaviest page: ratio ${report.ratio.toFixed(3)} ` + (report.ratio <= 1 ? '(within budget)' : '(OVER BUDGET)'));
+  console.log(`  heaviest public page: ratio ${report.ratio.toFixed(3)} ` + (report.ratio <= 1 ? '(within budget)' : '(OVER BUDGET)'));
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {

@@ -75,7 +75,7 @@ async function main() {
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required'],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required', '--accept-lang=zh-CN'],
   });
   try {
     type WapiSong = { id: number; name: string; ar: { name: string }[]; alia: string[]; al: { picUrl: string }; dt: number };

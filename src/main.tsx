@@ -7,6 +7,7 @@ import { PageDataProvider } from './ui/app/pageData';
 import { pageFor } from './ui/app/routes';
 import { ServicesProvider } from './ui/di';
 import { prefetchWhenIdle } from './ui/hooks/idlePrefetch';
+import { deferredShell } from './ui/shell/deferredShell';
 import { registerOfflineWorkerWhenIdle } from './serviceWorker/whenIdle';
 import './ui/styles/global.css';
 
@@ -37,11 +38,10 @@ const seed = readSeed();
 const root = document.getElementById('root')!;
 
 if (seed) {
-  // The page's chunk first (the server already linked it), so hydration meets the markup it rendered. The
-  // container is built after it too, in a task of its own rather than in the long one that evaluates the code.
-  void pageFor(window.location.pathname)
-    .load()
-    .catch(() => undefined)
+  // The page's chunk and the deferred shell's first (the server already linked the page's), so hydration
+  // meets the markup it rendered. The container is built after them too, in a task of its own rather than
+  // in the long one that evaluates the code.
+  void Promise.all([pageFor(window.location.pathname).load().catch(() => undefined), deferredShell.prefetch()])
     .then(() => {
       const app = appFor(seed);
       // As a transition, hydration yields to the browser every few milliseconds instead of holding the main

@@ -22,6 +22,9 @@ export interface PageSeed {
   loads: Record<string, unknown>;
 }
 
+/** The cookie that keeps the reader's interface language (`zh-CN` or `en`), set by the header's switch. */
+export const LANGUAGE_COOKIE = 'lang';
+
 /** The cookie that mirrors the reader's theme and reading preferences, so the server renders with them. */
 export const UI_COOKIE = 'blog_ui';
 

@@ -1,6 +1,5 @@
 import type { ActorRefFrom } from 'xstate';
 import type { musicSearchMachine } from '../domain/player/musicSearch.machine';
-import type { SavedSongSummary } from '../domain/player/persistence';
 import type { playerMachine } from '../domain/player/player.machine';
 import type { playlistMachine } from '../domain/player/playlist.machine';
 import type { AudioOutput } from './audioOutput';
@@ -33,6 +32,9 @@ export interface PlayerLoader {
   current(): PlayerRuntime | null;
   /** Called once, when the runtime has started. */
   subscribe(listener: () => void): () => void;
-  /** The song the last visit saved, read from storage synchronously, without loading the player. */
-  saved(): SavedSongSummary | null;
+  /**
+   * What the last visit saved, as stored, read synchronously without loading the player: `savedSongSummary`
+   * reads the song from it where the disc is drawn, so the first load carries none of that reading.
+   */
+  savedState(): unknown;
 }

@@ -75,18 +75,29 @@ function keepPagesNavigatedTo(): void {
   });
 }
 
-export async function registerOfflineWorker(): Promise<void> {
-  const registration = await navigator.serviceWorker.register(WORKER_URL, { scope: '/' }).catch(() => undefined);
-  if (!registration) return;
-  const hadController = navigator.serviceWorker.controller !== null;
-  if (registration.waiting && hadController) offerUpdate(registration.waiting);
+/**
+ * When 有新版本 is offered: for a worker already waiting as the page opens, or one that finishes installing
+ * later, and only while an older worker controls the page. The first worker starts at once; a later one
+ * waits for the reader.
+ */
+export function offerWaitingWorkers(
+  registration: Pick<ServiceWorkerRegistration, 'waiting' | 'installing' | 'addEventListener'>,
+  controlled: () => boolean,
+  offer: (waiting: ServiceWorker) => void,
+): void {
+  if (registration.waiting && controlled()) offer(registration.waiting);
   registration.addEventListener('updatefound', () => {
     const installing = registration.installing;
     installing?.addEventListener('statechange', () => {
-      // The first worker starts at once; a later one waits for the reader.
-      if (installing.state === 'installed' && navigator.serviceWorker.controller) offerUpdate(installing);
+      if (installing.state === 'installed' && controlled()) offer(installing);
     });
   });
+}
+
+export async function registerOfflineWorker(): Promise<void> {
+  const registration = await navigator.serviceWorker.register(WORKER_URL, { scope: '/' }).catch(() => undefined);
+  if (!registration) return;
+  offerWaitingWorkers(registration, () => navigator.serviceWorker.controller !== null, offerUpdate);
   navigateFullyWhenOffline();
   keepPagesNavigatedTo();
   const ready = await navigator.serviceWorker.ready;

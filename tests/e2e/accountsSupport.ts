@@ -9,9 +9,7 @@ import { migrateToLatest } from '../../server/adapters/db/migrations';
 import { ScryptPasswordHasher } from '../../server/adapters/crypto/scryptPasswordHasher';
 import { loadConfig } from '../../server/config';
 import { createServer, type CreatedServer } from '../../server/main';
-import { CHROMIUM_PATH, isLocalUrl, waitForPage, waitsForHydration } from './support/harness';
-
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+import { CHROMIUM_ARGS, CHROMIUM_PATH, CONTEXT_DEFAULTS, waitForPage, waitsForHydration } from './support/harness';
 
 /**
  * The real server for the account and notification journeys, with what they need beyond the shared
@@ -31,8 +29,8 @@ export interface AccountsSite {
   close(): Promise<void>;
 }
 
-export async function startAccountsSite(env: Record<string, string> = {}): Promise<AccountsSite> {
-  const clientDir = inject('e2eClientDir');
+/** `clientDir`: a copy of the built client the test may change (a new release of the offline worker). */
+export async function startAccountsSite(env: Record<string, string> = {}, clientDir = inject('e2eClientDir')): Promise<AccountsSite> {
   if (!clientDir) throw new Error('the end-to-end client was not built (see tests/e2e/support/globalSetup.ts)');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-e2e-accounts-'));
   // The journeys sign many users up from one address; the registration throttle has its own tests.
@@ -48,13 +46,12 @@ export async function startAccountsSite(env: Record<string, string> = {}): Promi
   const baseUrl = (await server.app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
   const db = openDatabase({ dataDir, databaseUrl: config.databaseUrl });
   await migrateToLatest(db.db as Kysely<unknown>, db.dialect);
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 
   const newContext = async (options: BrowserContextOptions = {}) => {
     const context = waitsForHydration(
-      await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 }, ...options }),
+      await browser.newContext({ baseURL: baseUrl, ...CONTEXT_DEFAULTS, ...options }),
     );
-    await context.route((url) => !isLocalUrl(url), (route) => route.abort('blockedbyclient'));
     return context;
   };
 

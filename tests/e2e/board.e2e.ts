@@ -92,8 +92,10 @@ describeInBrowser('replies, own posts and link review in the browser', () => {
     // The post's author may delete a reader's reply under it.
     await openAt(authorPage, `/message/detail?id=${id}`);
     await authorPage.getByRole('button', { name: m.deleteReply }).click();
+    // The toast stays one second: watched for from before the click, so a slow runner cannot miss it.
+    const deleted = notice(authorPage, m.deleted).waitFor();
     await authorPage.getByRole('alertdialog').getByRole('button', { name: m.confirm }).click();
-    await notice(authorPage, m.deleted).waitFor();
+    await deleted;
     await authorPage.getByText(m.noReplies).waitFor();
     expect(await authorPage.locator('.reply').count()).toBe(0);
   });

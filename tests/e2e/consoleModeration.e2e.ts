@@ -94,8 +94,10 @@ describeInBrowser('moderation and people from the console', () => {
     await admin.goto('/admin/users');
     const bobRow = admin.getByRole('group', { name: people.users.actionsFor('鲍勃') });
     await bobRow.getByRole('button', { name: people.users.disable }).click();
+    // The toast stays one second: watched for from before the click, so a slow runner cannot miss it.
+    const disabled = toast(admin, people.users.disabledDone('鲍勃')).waitFor();
     await admin.getByRole('alertdialog').getByRole('button', { name: people.users.disable }).click();
-    await toast(admin, people.users.disabledDone('鲍勃')).waitFor();
+    await disabled;
     await bobPage.getByRole('button', { name: /我的消息/ }).click();
     const login = bobPage.getByRole('dialog', { name: account.loginTitle });
     await login.waitFor();

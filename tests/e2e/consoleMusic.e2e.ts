@@ -62,7 +62,14 @@ describeInBrowser('the console: the music library', () => {
     // or a press on a loaded machine can measure a row mid-slide and land where the dragged row already is.
     const settled = () => admin.locator('table.music-table').evaluate((table) => table.getAnimations({ subtree: true }).length === 0);
     await grip('山行（新录）').focus();
+    // What a screen reader hears is Chinese: how to move it, then where it is (dnd-kit's live region).
+    const sortable = zhCN.console.sortable;
+    const describedBy = (await grip('山行（新录）').getAttribute('aria-describedby'))!;
+    expect(await admin.locator(`[id="${describedBy}"]`).textContent()).toBe(sortable.instructions);
+    // (Each list of the page has its own live region: the song table's is the one that speaks.)
+    const heard = (words: string) => expect.poll(() => admin.locator('[id^="DndLiveRegion"]').allTextContents()).toContain(words);
     await admin.keyboard.press('Space');
+    await heard(sortable.pickedUp('山行（新录）', before.length, before.length));
     for (let step = 1; step < before.length; step += 1) {
       await expect.poll(settled).toBe(true);
       const was = await top('山行（新录）');
@@ -70,12 +77,15 @@ describeInBrowser('the console: the music library', () => {
       await expect.poll(() => top('山行（新录）')).toBeLessThan(was - 10);
     }
     await expect.poll(settled).toBe(true);
+    await heard(sortable.movedTo('山行（新录）', 1, before.length));
     await admin.keyboard.press('Space');
+    await heard(sortable.droppedAt('山行（新录）', 1, before.length));
     await admin.getByText(text.orderSaved).first().waitFor();
     const keyed = ['山行（新录）', ...before.slice(0, -1)];
     await expect.poll(() => tracks(morning.id)).toEqual(keyed);
 
-    // And with the mouse: the top song's grip dragged down past the second row.
+    // And with the mouse: the top song's grip dragged down past the second row (measured once the rows stand still).
+    await expect.poll(settled).toBe(true);
     const from = (await grip(keyed[0]!).boundingBox())!;
     const over = (await grip(keyed[1]!).boundingBox())!;
     const x = from.x + from.width / 2;

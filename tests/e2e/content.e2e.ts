@@ -207,7 +207,7 @@ describeInBrowser('the reading pages', () => {
       const shown = await shownHeadings();
       return shown.length > 0 && shown.join('\n') !== firstHeadings.join('\n');
     };
-    await expect.poll(secondShown).toBe(true);
+    await expect.poll(secondShown, { timeout: 20_000 }).toBe(true);
     const headings = await page.locator('.md-editor-preview :is(h2, h3)').allInnerTexts();
     expect(headings.length).toBeGreaterThan(1);
     await expect.poll(() => page.locator('.toc-card .article-toc a').allInnerTexts()).toEqual(headings.map((h) => h.trim()));
@@ -216,7 +216,7 @@ describeInBrowser('the reading pages', () => {
     const picture = page.locator('.md-editor-preview img').first();
     await picture.evaluate((img) => img.scrollIntoView({ block: 'center' })); // lazy: it loads once near
     await picture.click();
-    await expect.poll(zoomed).toBe(true);
+    await expect.poll(zoomed, { timeout: 20_000 }).toBe(true);
     expect(site.log(page).consoleErrors).toEqual([]);
     await page.context().close();
   });

@@ -52,7 +52,8 @@ describeInBrowser('the lyric board (COMMON and SPECIAL, karaoke)', () => {
    * `?showSpecial`; COMMON is one toggle away. The page's audio element is kept as `window.__audio`.
    */
   async function openBoard(options: { at: number; type: LyricType; play: boolean }): Promise<Page> {
-    const page = await site.newPage();
+    // The karaoke sweeps through a word only for a reader who welcomes motion.
+    const page = await site.newPage({ reducedMotion: 'no-preference' });
     const saved = {
       version: 1,
       topList: songs,
@@ -252,7 +253,7 @@ describeInBrowser('the lyric board (COMMON and SPECIAL, karaoke)', () => {
     // 10 s is inside the second line (8.96 s–13.44 s); 4 s earlier is inside the third.
     const page = await openBoard({ at: 10, type: 'SPECIAL', play: false });
     const stage = page.locator('.sp-stage');
-    await expect.poll(() => stage.getAttribute('data-line')).toBe('1');
+    await expect.poll(() => stage.getAttribute('data-line'), { timeout: 20_000 }).toBe('1');
     await page.getByRole('button', { name: t.settings, exact: true }).click();
     const earlier = page.getByRole('button', { name: t.offsetEarlier });
     for (let i = 0; i < 8; i++) await earlier.click();

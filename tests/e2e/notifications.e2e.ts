@@ -107,8 +107,10 @@ describeInBrowser('the message drawer in the browser (spec section 2)', () => {
     await expect(target.count()).resolves.toBe(1);
 
     await target.getByRole('button', { name: n.delete }).click();
+    // The toast stays one second: watched for from before the click, so a slow runner cannot miss it.
+    const deleted = page.locator('.notice', { hasText: n.deleted }).waitFor();
     await page.getByRole('button', { name: n.confirm }).click();
-    await page.locator('.notice', { hasText: n.deleted }).waitFor();
+    await deleted;
     await target.waitFor({ state: 'detached' });
     // Back to page 1: exactly ten shown, one more to load.
     await expect(items(page).count()).resolves.toBe(10);

@@ -1,4 +1,7 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import * as zhCN from '../../src/i18n/zh-CN';
 import { administratorSession, startAccountsSite, type AccountsSite } from './accountsSupport';
@@ -30,15 +33,20 @@ describeInBrowser('installable and readable offline', () => {
   let site: AccountsSite;
   let context: BrowserContext;
   let page: Page;
+  /** This site's own copy of the built client: a test releases a new worker into it. */
+  let clientDir: string;
 
   beforeAll(async () => {
-    site = await startAccountsSite({ OFFLINE: 'on' });
+    clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-e2e-offline-client-'));
+    fs.cpSync(inject('e2eClientDir'), clientDir, { recursive: true });
+    site = await startAccountsSite({ OFFLINE: 'on' }, clientDir);
     context = await site.newContext({ serviceWorkers: 'allow' });
     page = await context.newPage();
   });
 
   afterAll(async () => {
     await site?.close();
+    if (clientDir) fs.rmSync(clientDir, { recursive: true, force: true });
   });
 
   it('reads an opened article offline, offers the offline page for another, and sees a new article once online', async () => {
@@ -95,5 +103,50 @@ describeInBrowser('installable and readable offline', () => {
     await page.locator(`.home__main a[href="/article?id=${id}"]`).first().waitFor();
     // Still the same worker, nothing cleared: the answer came from the network first.
     expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  });
+
+  it('offline, the player says it needs a network instead of stopping silently', async () => {
+    await site.server.music?.ready();
+    await page.goto('/home');
+    await waitForPage(page);
+    await page.getByRole('button', { name: zhCN.disc.openPlayer }).click();
+    const row = page.locator('.mp-songs .mp-row').first();
+    await row.waitFor();
+    await context.setOffline(true);
+    try {
+      await row.click();
+      await page.locator('.notice', { hasText: zhCN.music.needsNetwork }).waitFor();
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+
+  it('offers a new version in a bar: 稍后 puts it off, 刷新 lets the new worker take over and reloads', async () => {
+    // The next release: the same worker with other bytes (the browser fetches the script itself, past page.route).
+    fs.appendFileSync(path.join(clientDir, 'sw.js'), '\n// the next release\n');
+    await page.goto('/home');
+    await waitForPage(page);
+    // The page listens for a new worker once it has registered its own.
+    await page.waitForFunction(() => document.documentElement.hasAttribute('data-offline-ready'), undefined, { timeout: 20_000 });
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
+    const bar = page.locator('.update-bar', { hasText: text.update.available });
+    await bar.waitFor();
+    await bar.getByRole('button', { name: text.update.later }).click();
+    await bar.waitFor({ state: 'detached' });
+
+    // The new worker still waits: the next page offers it again, as soon as the worker is registered.
+    await page.reload();
+    await waitForPage(page);
+    await bar.waitFor({ timeout: 20_000 });
+    const waiting = () => page.evaluate(async () => ((await navigator.serviceWorker.getRegistration())?.waiting ?? null) !== null);
+    expect(await waiting()).toBe(true);
+    // The reload: this page's marker is gone once the new document is in.
+    await page.evaluate(() => Object.assign(window, { beforeUpdate: true }));
+    await bar.getByRole('button', { name: text.update.reload }).click();
+    await page.waitForFunction(() => !('beforeUpdate' in window) && document.readyState === 'complete');
+    await waitForPage(page);
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    expect(await waiting()).toBe(false);
+    expect(await bar.count()).toBe(0);
   });
 });

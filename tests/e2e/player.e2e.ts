@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import * as zhCN from '../../src/i18n/zh-CN';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, describeInBrowser, isLocalUrl, savingData, startSite, waitForPage, waitsForHydration, type Site } from './support/harness';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, CONTEXT_DEFAULTS, describeInBrowser, holdPlayerBar, recordNotices, savingData, startSite, waitForPage, waitsForHydration, type Site } from './support/harness';
 
 const m = zhCN.music;
 const lb = m.lyricBoard;
@@ -31,9 +31,8 @@ describeInBrowser('the music player in the browser', () => {
 
   async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
     const context = waitsForHydration(
-      await browser.newContext({ baseURL: site.baseUrl, viewport: { width: 1280, height: 800 }, ...options }),
+      await browser.newContext({ baseURL: site.baseUrl, ...CONTEXT_DEFAULTS, ...options }),
     );
-    await context.route((url) => !isLocalUrl(url), (route) => route.abort('blockedbyclient'));
     const page = await context.newPage();
     const log: Traffic = { scripts: [], wapi: [], errors: [] };
     page.on('request', (request) => {
@@ -60,19 +59,13 @@ describeInBrowser('the music player in the browser', () => {
     await overlay(page).waitFor();
   }
 
-  /** Moves the pointer over the panel so the auto-hiding bar is shown. */
-  async function wakeBar(page: Page) {
-    const box = await overlay(page).boundingBox();
-    await page.mouse.move(box!.x + box!.width / 2 + Math.random() * 20, box!.y + 200);
-    await expect.poll(() => bar(page).getAttribute('data-visible'), POLL).toBe('true');
-  }
 
   async function playRow(page: Page, index: number): Promise<string> {
     const row = page.locator('.mp-songs .mp-row').nth(index);
     const name = (await row.locator('.mp-row__name').textContent())!;
     await row.click();
     await expect.poll(() => row.getAttribute('aria-current'), POLL).toBe('true');
-    await wakeBar(page);
+    await holdPlayerBar(page);
     await page.getByRole('button', { name: zhCN.disc.pause, exact: true }).waitFor();
     return name;
   }
@@ -122,7 +115,7 @@ describeInBrowser('the music player in the browser', () => {
     await expect.poll(() => seconds(page), POLL).toBeGreaterThan(start + 1);
 
     // The COMMON board marks the current line; seeking 10 s on (→ twice) moves it on.
-    await wakeBar(page);
+    await holdPlayerBar(page);
     await bar(page).getByRole('button', { name: m.openLyricBoard }).click();
     const board = page.locator('.lyric-board');
     await board.waitFor();
@@ -138,7 +131,7 @@ describeInBrowser('the music player in the browser', () => {
 
     // Space pauses and plays again when no text field has focus.
     await page.keyboard.press('Space');
-    await wakeBar(page);
+    await holdPlayerBar(page);
     await page.getByRole('button', { name: zhCN.disc.play, exact: true }).waitFor();
     const paused = await seconds(page);
     await page.keyboard.press('Space');
@@ -150,7 +143,7 @@ describeInBrowser('the music player in the browser', () => {
     await page.goto('/home');
     await waitForPage(page);
     await openPlayer(page);
-    await wakeBar(page);
+    await holdPlayerBar(page);
     const mode = bar(page).locator('[data-mode]');
     const seen: string[] = [];
     for (let i = 0; i < 3; i += 1) {
@@ -182,11 +175,13 @@ describeInBrowser('the music player in the browser', () => {
 
     await page.mouse.move(5, 5);
     await expect.poll(() => bar(page).getAttribute('data-visible'), POLL).toBe('false');
-    await wakeBar(page);
+    await holdPlayerBar(page);
   });
 
   it('adds to my list (source CUSTOM, 添加成功) and deleting the last song goes back to TOP', async () => {
     const page = await newPage();
+    const notices = await recordNotices(page);
+    const shown = async (text: string) => (await notices()).some((notice) => notice.includes(text));
     await page.goto('/home');
     await waitForPage(page);
     await openPlayer(page);
@@ -194,17 +189,17 @@ describeInBrowser('the music player in the browser', () => {
     expect(await bar(page).getAttribute('data-source')).toBe('TOP');
 
     await page.getByRole('button', { name: m.addSong(name) }).click();
-    await page.locator('.notice', { hasText: m.added }).waitFor();
     await page.getByRole('button', { name: m.inList(name) }).waitFor();
+    await expect.poll(() => shown(m.added)).toBe(true);
     expect(await bar(page).getAttribute('data-source')).toBe('CUSTOM');
 
-    await wakeBar(page);
+    await holdPlayerBar(page);
     await bar(page).getByRole('button', { name: m.myListCount(1) }).click();
     const list = page.getByRole('dialog', { name: m.myList });
     await list.getByRole('button', { name: m.playSong(name) }).waitFor();
     await list.getByRole('button', { name: m.removeSong(name) }).click();
-    await page.locator('.notice', { hasText: m.removed }).waitFor();
     await list.getByText(m.myListEmpty).waitFor();
+    await expect.poll(() => shown(m.removed)).toBe(true);
     expect(await bar(page).getAttribute('data-source')).toBe('TOP');
     await page.getByRole('button', { name: m.addSong(name) }).waitFor();
   });
@@ -214,7 +209,7 @@ describeInBrowser('the music player in the browser', () => {
     await page.goto('/home');
     await waitForPage(page);
     await openPlayer(page);
-    await wakeBar(page);
+    await holdPlayerBar(page);
     await bar(page).getByRole('button', { name: m.search }).click();
     const panel = page.getByRole('dialog', { name: m.search });
     const input = panel.getByRole('searchbox', { name: m.search });
@@ -295,7 +290,7 @@ describeInBrowser('the music player in the browser', () => {
     const fromBar = await openSpecial();
     await fromBar.board.getByRole('button', { name: lb.close }).click();
     await fromBar.board.waitFor({ state: 'detached' });
-    await wakeBar(fromBar.page);
+    await holdPlayerBar(fromBar.page);
     await bar(fromBar.page).getByRole('button', { name: zhCN.disc.play, exact: true }).click();
     await bar(fromBar.page).getByRole('button', { name: zhCN.disc.pause, exact: true }).waitFor({ timeout: POLL.timeout });
     await expectPlaying(fromBar.page);
@@ -320,7 +315,7 @@ describeInBrowser('the music player in the browser', () => {
     expect(await disc.locator('.music-disc__name').textContent()).toBe(name);
     await disc.getByRole('button', { name: zhCN.disc.pause }).waitFor();
     await openPlayer(page);
-    await wakeBar(page);
+    await holdPlayerBar(page);
     const atLeave = await seconds(page);
     await expect.poll(() => seconds(page), POLL).toBeGreaterThan(atLeave + 0.5);
     await page.getByRole('button', { name: m.closePlayer }).click();
@@ -338,7 +333,7 @@ describeInBrowser('the music player in the browser', () => {
     expect(log(page).wapi).toEqual([]);
 
     await openPlayer(page);
-    await wakeBar(page);
+    await holdPlayerBar(page);
     await page.getByRole('button', { name: zhCN.disc.play, exact: true }).waitFor();
     expect(await page.locator('.mp-bar__name').textContent()).toBe(name);
     await expect.poll(() => seconds(page), POLL).toBeGreaterThan(14);

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import * as zhCN from '../../src/i18n/zh-CN';
 import { createAccountServices } from '../../server/main';
 import { createUser, loginInBrowser, openAt, startAccountsSite, type AccountsSite } from './accountsSupport';
-import { describeInBrowser, scrollAndSettle, waitForPage } from './support/harness';
+import { describeInBrowser, recordNotices, scrollAndSettle, waitForPage } from './support/harness';
 
 /** Requests whose path starts with `prefix`, counted from now on. */
 function countRequests(page: Page, prefix: string): { count: () => number } {
@@ -14,30 +14,19 @@ function countRequests(page: Page, prefix: string): { count: () => number } {
   return { count: () => count };
 }
 
-/** Records every notice the page shows from its next navigation on, so a short-lived one is not missed. */
-async function recordNotices(page: Page): Promise<() => Promise<string[]>> {
-  await page.addInitScript(() => {
-    const seen: string[] = [];
-    (window as unknown as { __notices: string[] }).__notices = seen;
-    const record = () => {
-      for (const notice of document.querySelectorAll<HTMLElement>('.notice:not([data-recorded])')) {
-        notice.dataset.recorded = '1';
-        seen.push(notice.textContent ?? '');
-      }
-    };
-    document.addEventListener('DOMContentLoaded', () =>
-      new MutationObserver(record).observe(document.body, { childList: true, subtree: true }),
-    );
-  });
-  return () => page.evaluate(() => (window as unknown as { __notices: string[] }).__notices);
-}
+/**
+ * One server and browser for every block but the last, whose administrator starts with a one-time password:
+ * each block makes its own users and notices, so they do not meet.
+ */
+let shared: Promise<AccountsSite> | undefined;
+const sharedSite = () => (shared ??= startAccountsSite());
+afterAll(async () => (await shared)?.close());
 
 describeInBrowser('what a reader meets', () => {
   let site: AccountsSite;
   beforeAll(async () => {
-    site = await startAccountsSite();
+    site = await sharedSite();
   });
-  afterAll(() => site?.close());
 
   it('a second tab of a session signed in without 记住我 shows the user, not 登录', async () => {
     const user = await createUser(site);
@@ -71,6 +60,9 @@ describeInBrowser('what a reader meets', () => {
     const notices = await recordNotices(page);
     await page.reload();
     await page.getByText('马上就删的一条留言').first().waitFor();
+    // Counted from the delete on: a load of the page's own (a server render that gave up on the replies
+    // leaves them to the browser) may still be on its way after hydration.
+    await page.waitForLoadState('networkidle');
     const reads = countRequests(page, `/api/message/getMessageById/${id}`);
     const replies = countRequests(page, `/api/message/getReplies/${id}`);
 
@@ -165,9 +157,8 @@ describeInBrowser('what a reader meets', () => {
 describeInBrowser('the header’s 更多 submenu', () => {
   let site: AccountsSite;
   beforeAll(async () => {
-    site = await startAccountsSite();
+    site = await sharedSite();
   });
-  afterAll(() => site?.close());
 
   const trigger = (page: Page) =>
     page.getByRole('navigation', { name: zhCN.nav.mainNav }).getByRole('button', { name: zhCN.nav.more, exact: true });
@@ -210,26 +201,27 @@ describeInBrowser('the header’s 更多 submenu', () => {
     const more = trigger(page);
     await more.focus();
 
+    // The menu takes focus in an effect after it shows: each check waits for focus to arrive.
     await page.keyboard.press('Enter');
     await menu(page).waitFor();
     expect(await more.getAttribute('aria-expanded')).toBe('true');
     expect(await menu(page).getByRole('menuitem').count()).toBe(3);
-    expect(await focusedText(page)).toBe(zhCN.nav.frontResources);
+    await expect.poll(() => focusedText(page)).toBe(zhCN.nav.frontResources);
     await page.keyboard.press('ArrowDown');
-    expect(await focusedText(page)).toBe(zhCN.nav.backResources);
+    await expect.poll(() => focusedText(page)).toBe(zhCN.nav.backResources);
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowDown');
-    expect(await focusedText(page)).toBe(zhCN.nav.frontResources);
+    await expect.poll(() => focusedText(page)).toBe(zhCN.nav.frontResources);
     await page.keyboard.press('ArrowUp');
-    expect(await focusedText(page)).toBe(zhCN.nav.siteList);
+    await expect.poll(() => focusedText(page)).toBe(zhCN.nav.siteList);
     await page.keyboard.press('Escape');
     await menu(page).waitFor({ state: 'hidden' });
     expect(await more.getAttribute('aria-expanded')).toBe('false');
-    expect(await focusedText(page)).toBe(zhCN.nav.more);
+    await expect.poll(() => focusedText(page)).toBe(zhCN.nav.more);
 
     await page.keyboard.press(' ');
     await menu(page).waitFor();
-    expect(await focusedText(page)).toBe(zhCN.nav.frontResources);
+    await expect.poll(() => focusedText(page)).toBe(zhCN.nav.frontResources);
     await page.keyboard.press('Escape');
     await menu(page).waitFor({ state: 'hidden' });
 
@@ -245,9 +237,8 @@ describeInBrowser('the header’s 更多 submenu', () => {
 describeInBrowser('notices in the message drawer', () => {
   let site: AccountsSite;
   beforeAll(async () => {
-    site = await startAccountsSite();
+    site = await sharedSite();
   });
-  afterAll(() => site?.close());
 
   const drawer = (page: Page) => page.getByRole('dialog', { name: zhCN.notify.title });
   const item = (page: Page, text: string) => drawer(page).locator('.notify-item', { hasText: text });
@@ -321,9 +312,8 @@ describeInBrowser('notices in the message drawer', () => {
 describeInBrowser('the personal centre', () => {
   let site: AccountsSite;
   beforeAll(async () => {
-    site = await startAccountsSite();
+    site = await sharedSite();
   });
-  afterAll(() => site?.close());
 
   async function signedInAt(pathname: string) {
     const user = await createUser(site);
@@ -390,9 +380,8 @@ async function sessionCookie(page: Page): Promise<string> {
 describeInBrowser('/home and its pages', () => {
   let site: AccountsSite;
   beforeAll(async () => {
-    site = await startAccountsSite();
+    site = await sharedSite();
   });
-  afterAll(() => site?.close());
 
   const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
   const pager = (page: Page) => page.getByRole('navigation', { name: zhCN.content.pager });

@@ -117,7 +117,19 @@ describeInBrowser('pages rendered on the server', () => {
     const viewCount = (await site.api<{ viewCount: number }>('/api/config')).result!.viewCount;
     expect(site.log(page).consoleErrors).toEqual([]);
     const shown = page.locator('.author-card__facts dd').last();
-    await expect.poll(() => shown.textContent()).toBe(compactCount(viewCount));
+    await expect.poll(() => shown.textContent()).toBe(compactCount(viewCount, 'zh-CN'));
+    await page.close();
+  });
+
+  it('fetches the deferred shell beside the entry, and the page is live only once it is in', async () => {
+    const page = await site.newPage();
+    // The harness's goto returns once the page is hydrated (data-hydrated).
+    const html = await (await page.goto('/home'))!.text();
+    const deferredShell = /\/assets\/DeferredShell-[\w-]+\.js$/;
+    const preloads = /data-preload="([^"]*)"/.exec(html)?.[1]?.split(' ') ?? [];
+    expect(preloads.some((href) => deferredShell.test(href))).toBe(true);
+    const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
+    expect(fetched.some((url) => deferredShell.test(url))).toBe(true);
     await page.close();
   });
 

@@ -96,7 +96,7 @@ describeInBrowser('the site shell', () => {
     const page = await site.newPage();
     await open(page, '/archives');
     await makeScrollable(page);
-    const button = page.locator(`button[aria-label="${zhCN.backToTop}"]`);
+    const button = page.locator(`button[aria-label="${zhCN.shell.backToTop}"]`);
     expect(await button.isDisabled()).toBe(true);
     await scrollAndSettle(page, 150);
     await page.waitForTimeout(100);
@@ -159,7 +159,7 @@ describeInBrowser('the site shell', () => {
     await open(page, '/home');
     await expect.poll(views).toBe(before + 1);
     const shownViews = page.locator('.author-card__facts div', { hasText: zhCN.home.totalViews }).locator('dd');
-    await expect.poll(() => shownViews.textContent()).toBe(compactCount(before + 1));
+    await expect.poll(() => shownViews.textContent()).toBe(compactCount(before + 1, 'zh-CN'));
     await page.locator('header.site-header a[href="/archives"]').first().click();
     await page.waitForURL('**/archives');
     await waitForPage(page);

@@ -13,8 +13,8 @@ const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, is
 const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
 
 /**
- * Latin words allowed in the interface: brand and format names a Chinese reader sees as they are, and the
- * spec's own "new" marker of an unread notice, and key caps.
+ * Latin words allowed in the interface: brand and format names a Chinese reader sees as they are, the
+ * spec's own "new" marker of an unread notice, key caps, and English named in itself by the language switch.
  */
 const BRAND_WORDS = new Set([
   'RSS',
@@ -42,6 +42,7 @@ const BRAND_WORDS = new Set([
   'Shift',
   'Ctrl',
   'Esc',
+  'English',
 ]);
 
 interface PageReport {

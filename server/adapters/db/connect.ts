@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect, type LogEvent, type PostgresPool, type PostgresPoolClient, type SqliteDatabase } from 'kysely';
+import { Kysely, SqliteDialect, type LogEvent, type PostgresPool, type PostgresPoolClient, type SqliteDatabase } from 'kysely';
 import { DatabaseUnavailable, dependencyFault } from '../faults';
+import { OwnSchemaPostgresDialect } from './ownSchemaIntrospector';
 import type { Database } from './schema';
 
 export type DialectName = 'sqlite' | 'postgres';
@@ -51,7 +52,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     const connectionString = options.databaseUrl;
     // pg is loaded on the first query, and only by a site that names a PostgreSQL database.
     const pool = () => postgresPool(connectionString, limits);
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), ...(log ? { log } : {}) });
+    const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }), ...(log ? { log } : {}) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });

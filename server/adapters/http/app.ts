@@ -238,6 +238,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
           site: services.site,
           content: services.content,
           authenticate: async (token) => (await services.accounts?.authenticate(token)) ?? undefined,
+          siteUrl: options.siteUrl,
         })
       : undefined;
   if (options.clientDir && indexHtml !== undefined) {
@@ -262,7 +263,9 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     if (indexHtml !== undefined && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathname)) {
       // The console is the browser's own app (no server rendering), and for anyone but an administrator
       // its address is an ordinary unknown page.
-      if (isConsolePath(pathname) && request.user?.role === ADMIN_ROLE) return sendShell(request, reply, indexHtml, 200);
+      // The shell alone, in the reader's language (the browser renders the page).
+      const shell = () => renderer?.shell(request, indexHtml) ?? indexHtml;
+      if (isConsolePath(pathname) && request.user?.role === ADMIN_ROLE) return sendShell(request, reply, shell(), 200);
       const rendered = renderer
         ? await renderer.render(request, indexHtml).catch((error: unknown) => {
             // The shell still works: the browser renders the page itself.
@@ -270,7 +273,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
             return undefined;
           })
         : undefined;
-      const page = rendered ?? indexHtml;
+      const page = rendered ?? shell();
       const html = htmlFor ? await htmlFor(request, pathname, page) : page;
       const status = isClientRoute(pathname) ? 200 : 404;
       // A page the reader arrives on is counted here; the app counts its own navigations after it.
@@ -312,7 +315,8 @@ async function sendShell(request: FastifyRequest, reply: FastifyReply, html: str
   reply
     .status(status)
     .header('cache-control', 'private, no-cache')
-    .header('vary', 'accept-encoding')
+    // The language follows the reader's cookie or Accept-Language (server/adapters/ssr/language.ts).
+    .header('vary', 'accept-encoding, accept-language, cookie')
     .type('text/html; charset=utf-8');
   // @fastify/compress hooks routes only, and pages are answered by the not-found handler: gzip them here.
   if (!/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.send(html);

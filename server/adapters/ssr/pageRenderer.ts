@@ -14,6 +14,8 @@ import { SESSION_COOKIE } from '../http/auth';
 import { orNull, renderPorts, type RenderPortsFor } from './renderPorts';
 import { THEME_SCRIPT } from './themeScript';
 import { sanitizeArticleHtml } from './htmlSanitizer';
+import { inLanguage, installServerLocaliser, requestLanguage } from './language';
+import type { Language } from '../../../src/domain/shared/language';
 
 /** Where the build puts the server renderer, inside the client folder (never served, see app.ts). */
 export const SSR_FOLDER = '.ssr';
@@ -38,11 +40,15 @@ export interface PageRendererOptions {
   site: SiteService;
   content: ContentServices;
   authenticate(token: string): Promise<CurrentUser | undefined>;
+  /** The site's public address, for the alternate languages' links (else the request's own). */
+  siteUrl?: string;
 }
 
 export interface PageRenderer {
   /** The page as complete HTML around the client's shell, or undefined when it cannot be rendered. */
   render(request: FastifyRequest, shell: string): Promise<string | undefined>;
+  /** The shell alone in the request's language, for the browser to render (the console, a failed render). */
+  shell(request: FastifyRequest, shell: string): string;
 }
 
 /** `<`, `>` and `&` escaped, so embedded JSON can never close its script element. */
@@ -79,6 +85,46 @@ function pageAssets(manifest: Manifest, source: string): { styles: string; scrip
   };
 }
 
+/**
+ * The deferred shell's chunk (src/ui/shell/deferredShell.ts): every page hydrates once it is in, so the boot
+ * script fetches it beside the entry rather than after the entry has run.
+ */
+const DEFERRED_SHELL = 'src/ui/shell/DeferredShell.tsx';
+
+/** The English catalogue's chunk (src/i18n/english/reader.ts), which an English page runs before the app. */
+const ENGLISH_CATALOGUE = 'src/i18n/english/reader.ts';
+const OG_LOCALE: Record<Language, string> = { 'zh-CN': 'zh_CN', en: 'en_US' };
+
+/**
+ * A page's language in its head: `<html lang>`, `og:locale`, the addresses of the page in each language
+ * (`?lang=`, and without it for a reader whose browser chooses) and, on an English page, the English
+ * catalogue's module script before the boot script, so it runs before the app's modules (module and deferred
+ * scripts run in document order).
+ */
+function withLanguage(html: string, language: Language, pageUrl: URL, englishScripts: string[]): string {
+  const address = (lang: Language | null) => {
+    const url = new URL(pageUrl);
+    if (lang) url.searchParams.set('lang', lang);
+    else url.searchParams.delete('lang');
+    return escapeAttribute(url.href);
+  };
+  const head =
+    `<meta property="og:locale" content="${OG_LOCALE[language]}">` +
+    `<meta property="og:locale:alternate" content="${OG_LOCALE[language === 'en' ? 'zh-CN' : 'en']}">` +
+    `<link rel="alternate" hreflang="zh-CN" href="${address('zh-CN')}">` +
+    `<link rel="alternate" hreflang="en" href="${address('en')}">` +
+    `<link rel="alternate" hreflang="x-default" href="${address(null)}">`;
+  const scripts = language === 'en' ? englishScripts.map((src) => `<script type="module" crossorigin src="${src}"></script>`).join('') : '';
+  return html
+    .replace('<html lang="zh-CN"', `<html lang="${language}"`)
+    .replace('</head>', () => `${head}</head>`)
+    .replace(/<script defer src="[^"]*" data-entry=/, (boot) => `${scripts}${boot}`);
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
 /** The boot script's list of chunks to fetch beside the entry once the page has painted (src/boot.ts). */
 const BOOT_PRELOAD = /(<script defer src="[^"]*" data-entry="[^"]*" data-preload=")([^"]*)"/;
 
@@ -111,8 +157,13 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer |
   const manifestFile = path.join(options.clientDir, '.vite', 'manifest.json');
   if (!fs.existsSync(rendererFile) || !fs.existsSync(manifestFile)) return undefined;
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
+  const englishScripts = closure(manifest, ENGLISH_CATALOGUE).map((key) => `/${manifest[key]!.file}`);
+  const deferredShellScripts = pageAssets(manifest, DEFERRED_SHELL).scripts;
+  // Before the renderer's catalogue is created: its areas answer in each render's language.
+  installServerLocaliser();
   let renderer: Promise<RendererModule> | undefined;
   const load = () => (renderer ??= import(pathToFileURL(rendererFile).href) as Promise<RendererModule>);
+  const pageUrl = (request: FastifyRequest) => new URL(request.url, options.siteUrl ?? `${request.protocol}://${request.host}`);
 
   const viewerOf = async (request: FastifyRequest): Promise<CurrentUser | null> => {
     const token = request.cookies[SESSION_COOKIE];
@@ -120,6 +171,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer |
   };
 
   return {
+    shell: (request, shell) => withLanguage(shell, requestLanguage(request), pageUrl(request), englishScripts),
     async render(request, shell) {
       // `/` only redirects to /home (the browser keeps its query, e.g. ?showSpecial).
       if (request.url.split('?')[0] === '/') return undefined;
@@ -151,15 +203,21 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer |
         preferences: restorePreferences(ui.preferences),
         desktop: !isMobileUserAgent(request.headers['user-agent'] ?? ''),
       };
-      const page = await module.renderPage({ url: request.url, ports, seed, sanitizeHtml: sanitizeArticleHtml });
+      const language = requestLanguage(request);
+      const page = await inLanguage(language, () =>
+        module.renderPage({ url: request.url, ports, seed, sanitizeHtml: sanitizeArticleHtml }),
+      );
       const themeHead =
         ui.theme === 'dark' || ui.theme === 'light' ? '' : `<script>${THEME_SCRIPT}</script>`;
       const assets = pageAssets(manifest, page.pageSource);
-      return shell
-        .replace('<html lang="zh-CN">', `<html lang="zh-CN" data-theme="${seed.theme}" style="color-scheme:${seed.theme}">`)
+      return withLanguage(shell, language, pageUrl(request), englishScripts)
+        .replace(`<html lang="${language}">`, `<html lang="${language}" data-theme="${seed.theme}" style="color-scheme:${seed.theme}">`)
         .replace(FIRST_SUBRESOURCE, (first) => `${bannerPreload(page.html)}${first}`)
         .replace('</head>', () => `${themeHead}${assets.styles}</head>`)
-        .replace(BOOT_PRELOAD, (_, start: string, shellChunks: string) => `${start}${[shellChunks, ...assets.scripts].filter(Boolean).join(' ')}"`)
+        .replace(BOOT_PRELOAD, (_, start: string, shellChunks: string) => {
+          const preloads = new Set([...shellChunks.split(' '), ...deferredShellScripts, ...assets.scripts].filter(Boolean));
+          return `${start}${[...preloads].join(' ')}"`;
+        })
         .replace(
           '<div id="root"></div>',
           () => `<div id="root">${page.html}</div><script type="application/json" id="${SEED_ID}">${scriptSafeJson(page.seed)}</script>`,

@@ -91,7 +91,8 @@ export function mergeSongMeta<T extends { title: string; artists: string[]; albu
 
 // eslint-disable-next-line no-control-regex -- control characters are what is removed
 const FORBIDDEN = /[\u0000-\u001f\u007f/\\:*?"<>|]/g;
-const MAX_NAME_UNITS = 120;
+/** The longest name `sanitiseName` gives, in characters (code points). */
+export const MAX_NAME_UNITS = 120;
 
 /**
  * A file or folder name safe to create: no path separators, control or Windows-reserved characters, no leading

@@ -1,5 +1,4 @@
 import { ContainerModule } from 'inversify';
-import { savedSongSummary } from '../../domain/player/persistence';
 import type { MusicApi } from '../../ports/musicApi';
 import type { Notifier } from '../../ports/notifier';
 import type { PlayerLoader, PlayerRuntime } from '../../ports/playerRuntime';
@@ -47,7 +46,7 @@ export function createPlayerLoader(deps: LoaderDeps): PlayerLoader {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    saved: () => savedSongSummary(deps.local.get(PLAYER_STORAGE_KEY)),
+    savedState: () => deps.local.get(PLAYER_STORAGE_KEY),
   };
 }
 

@@ -1,4 +1,6 @@
-export const account = {
+import { localised } from '../language';
+
+export const account = localised('account', {
   loginTitle: '登录',
   registerTitle: '注册',
   toRegister: '没有账号？去注册',
@@ -91,4 +93,4 @@ export const account = {
     invalidRole: '角色必须是 1 到 9 的整数',
     accountDisabled: '该账号已被停用，如有疑问请联系站长',
   },
-} as const;
+} as const);

@@ -1,5 +1,7 @@
+import { localised } from '../language';
+
 /** The article page. */
-export const article = {
+export const article = localised('article', {
   published: '发表于',
   updated: '更新于',
   views: '阅读量',
@@ -38,4 +40,4 @@ export const article = {
   related: '相关推荐',
   notFound: '文章不存在',
   notFoundHint: '它可能已被删除，或者链接有误',
-} as const;
+} as const);

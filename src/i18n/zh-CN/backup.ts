@@ -1,5 +1,7 @@
+import { localised } from '../language';
+
 /** Backup, restore and shutdown (issue 12): the `backup`/`restore` commands and the draining server. */
-export const backup = {
+export const backup = localised('backup', {
   backupUsage: '用法：npm run backup -- <备份文件> [--without-music-files]',
   restoreUsage: '用法：npm run restore -- <备份文件>',
   stage: { database: '数据库', media: '媒体文件', music: '音乐文件', verify: '校验备份', extract: '解包文件', rows: '写入数据' } as Record<string, string>,
@@ -25,4 +27,4 @@ export const backup = {
     unavailable: '无法连接数据库，请确认它已启动后重试',
     timeout: '数据库响应超时，请稍后重试',
   },
-} as const;
+} as const);

@@ -1,3 +1,5 @@
+import { localised } from '../language';
+
 /** A span in whole minutes as a reader says it: 10 分钟, 1 小时 30 分钟, 2 天 3 小时. */
 function span(minutes: number): string {
   if (minutes < 60) return `${minutes} 分钟`;
@@ -7,7 +9,7 @@ function span(minutes: number): string {
 }
 
 /** Chat room: the server's refusals and room notices (sent as `tips` frames or REST messages). */
-export const chat = {
+export const chat = localised('chat', {
   loginRequired: '请先登录',
   empty: '请输入消息内容',
   tooLong: (max: number) => `消息太长了，最多 ${max} 个字`,
@@ -85,4 +87,4 @@ export const chat = {
   connectionLost: '聊天室连接失败，正在重连',
   connectionFailed: '聊天室连接失败，请稍后点击重新连接',
   notConnected: '聊天室未连接，请稍后再试',
-} as const;
+} as const);

@@ -1,5 +1,7 @@
+import { localised } from '../language';
+
 /** Comments under articles and talks (issue 22), talk likes, and the personal centre's reply emails. */
-export const comments = {
+export const comments = localised('comments', {
   title: '评论',
   count: (n: number) => `${n} 条评论`,
   order: '排序',
@@ -75,4 +77,4 @@ export const comments = {
     needEmail: '开启邮件提醒前请先填写并保存邮箱',
     emailInvalid: '邮箱格式不正确',
   },
-} as const;
+} as const);

@@ -1,5 +1,7 @@
+import { localised } from '../language';
+
 /** Server texts of comments (issue 22): refusals, notifications, the reply email and the unsubscribe page. */
-export const commentsServer = {
+export const commentsServer = localised('commentsServer', {
   comment: '评论',
   article: '文章',
   talk: '说说',
@@ -64,4 +66,4 @@ export const commentsServer = {
     emailTooLong: (max: number) => `邮箱不能超过 ${max} 个字符`,
     emailRequired: '开启邮件提醒前请先填写邮箱',
   },
-};
+});

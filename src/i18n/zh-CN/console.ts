@@ -1,5 +1,7 @@
+import { localised } from '../language';
+
 /** The console's own words: its frame and navigation. Each area's words are in its own console* file. */
-export const console = {
+export const console = localised('console', {
   title: '控制台',
   navigation: '控制台导航',
   openMenu: '打开菜单',
@@ -20,6 +22,18 @@ export const console = {
     previousPage: '上一页',
     nextPage: '下一页',
   },
+  /** What a screen reader hears while any console list is put in order with the keyboard (src/ui/console/Sortable.tsx). */
+  sortable: {
+    instructions: '按空格键或回车键拿起，用方向键移动，再按空格键或回车键放下；按 Esc 键取消。',
+    pickedUp: (name: string, position: number, total: number) =>
+      `已拿起「${name}」，在第 ${position} 位，共 ${total} 项。`,
+    movedTo: (name: string, position: number, total: number) => `「${name}」移到第 ${position} 位，共 ${total} 项。`,
+    outside: (name: string) => `「${name}」不在列表上。`,
+    droppedAt: (name: string, position: number, total: number) =>
+      `「${name}」已放在第 ${position} 位，共 ${total} 项。`,
+    dropped: (name: string) => `「${name}」已放下。`,
+    cancelled: (name: string) => `已取消移动，「${name}」回到原位。`,
+  },
   nav: {
     overview: '概览',
     articles: '文章',
@@ -37,4 +51,4 @@ export const console = {
     users: '用户',
     notices: '通知',
   },
-} as const;
+} as const);

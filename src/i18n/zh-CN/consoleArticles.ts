@@ -1,5 +1,7 @@
+import { localised } from '../language';
+
 /** The console's 文章 pages: the list, the editor, its autosave, conflicts and revisions. */
-export const consoleArticles = {
+export const consoleArticles = localised('consoleArticles', {
   title: '文章',
   write: '写文章',
   tabs: {
@@ -154,4 +156,4 @@ export const consoleArticles = {
     notImage: '只能上传图片',
     image: '上传图片',
   },
-} as const;
+} as const);

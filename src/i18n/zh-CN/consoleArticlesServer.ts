@@ -1,5 +1,7 @@
+import { localised } from '../language';
+
 /** Refusals of the console's article calls (/api/admin/articles…, issue 21). */
-export const consoleArticlesServer = {
+export const consoleArticlesServer = localised('consoleArticlesServer', {
   revision: '版本',
   titleRequired: '请填写标题',
   tooLong: (field: string, max: number) => `${field}不能超过 ${max} 个字符`,
@@ -30,4 +32,4 @@ export const consoleArticlesServer = {
   hideNotPublished: '只有已发布的文章可以隐藏',
   unhideNotHidden: '只有已隐藏的文章可以取消隐藏',
   deleteNotInTrash: '只有回收站中的文章可以彻底删除，请先删除到回收站',
-} as const;
+} as const);

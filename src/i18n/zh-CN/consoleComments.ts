@@ -1,5 +1,7 @@
+import { localised } from '../language';
+
 /** The console's comment moderation (issue 22): the review queue and the comment settings. */
-export const consoleComments = {
+export const consoleComments = localised('consoleComments', {
   title: '评论管理',
   tabsLabel: '评论状态',
   tabs: { pending: '待审核', approved: '已通过', spam: '垃圾' },
@@ -46,4 +48,4 @@ export const consoleComments = {
     save: '保存设置',
     saved: '评论设置已保存',
   },
-} as const;
+} as const);

@@ -1,5 +1,7 @@
+import { localised } from '../language';
+
 /** The music library's lyric tap editor (打点校时). */
-export const consoleLyricTap = {
+export const consoleLyricTap = localised('consoleLyricTap', {
   title: '打点校时',
   hint: '播放歌曲，在每一行开始唱时按空格键（或 ↓）打点；Backspace（或 ↑）退回一行；← / → 微调选中行，加 Shift 整体平移；点击一行可选中它（下一次打点也从这一行开始），点击时间可跳到那里播放。',
   audio: '歌曲音频',
@@ -33,4 +35,4 @@ export const consoleLyricTap = {
   cancel: '取消',
   save: '保存',
   saving: '保存中…',
-} as const;
+} as const);

@@ -1,5 +1,7 @@
+import { localised } from '../language';
+
 /** The console's moderation pages: the chat room and the message board. */
-export const consoleModeration = {
+export const consoleModeration = localised('consoleModeration', {
   /** Refusals of the /api/admin chat and board calls (the chat's own rules speak through `zhCN.chat`). */
   server: {
     muteChoice: '请选择禁言时长，或者填写禁言结束时间（二者选一）',
@@ -90,4 +92,4 @@ export const consoleModeration = {
     postDeleted: '留言已删除',
     replyDeleted: '回复已删除',
   },
-} as const;
+} as const);

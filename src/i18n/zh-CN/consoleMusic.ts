@@ -1,5 +1,7 @@
+import { localised } from '../language';
+
 /** The console's music library (音乐): playlists, songs, uploads, song editing and lyrics. */
-export const consoleMusic = {
+export const consoleMusic = localised('consoleMusic', {
   /** Refusals of the /api/admin/music calls. */
   server: {
     playlist: '歌单',
@@ -105,4 +107,4 @@ export const consoleMusic = {
     tapLoading: '正在打开打点编辑器…',
     lyricsSaved: '歌词已保存',
   },
-} as const;
+} as const);

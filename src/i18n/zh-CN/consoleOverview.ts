@@ -1,5 +1,7 @@
+import { localised } from '../language';
+
 /** The console's landing page, 概览 (issue 21). */
-export const consoleOverview = {
+export const consoleOverview = localised('consoleOverview', {
   title: '概览',
   greeting: (name: string) => `欢迎回来，${name}`,
   loadFailed: '概览没有加载出来',
@@ -35,4 +37,4 @@ export const consoleOverview = {
   server: {
     invalidDayStart: '“今天”的起始时间无效',
   },
-} as const;
+} as const);

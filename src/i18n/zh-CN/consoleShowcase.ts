@@ -1,5 +1,7 @@
+import { localised } from '../language';
+
 /** The console's talks (说说), albums and photos. */
-export const consoleShowcase = {
+export const consoleShowcase = localised('consoleShowcase', {
   /** Refusals of the /api/admin talk, album and photo calls. */
   server: {
     albumNameRequired: '请填写相册名称',
@@ -110,4 +112,4 @@ export const consoleShowcase = {
     photo: (n: number) => `第 ${n} 张照片`,
     size: (width: number, height: number) => `${width} × ${height}`,
   },
-} as const;
+} as const);

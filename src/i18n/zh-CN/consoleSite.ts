@@ -1,5 +1,7 @@
+import { localised } from '../language';
+
 /** The console's site areas: settings, banners, categories and tags, friend links, resources and the site list. */
-export const consoleSite = {
+export const consoleSite = localised('consoleSite', {
   /** Refusals of the /api/admin site calls. */
   server: {
     required: (field: string) => `请填写${field}`,
@@ -177,4 +179,4 @@ export const consoleSite = {
     addTitle: '添加网站',
     editTitle: '编辑网站',
   },
-} as const;
+} as const);

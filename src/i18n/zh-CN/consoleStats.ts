@@ -1,11 +1,11 @@
+import { localised } from '../language';
+
 /** The console's 统计 page and its CSV downloads (issue 23). */
-export const consoleStats = {
+export const consoleStats = localised('consoleStats', {
   title: '统计',
   intro: '本站自己统计的访问数据：不用第三方、不设跟踪 Cookie、不保存访客地址；开启“请勿跟踪”的访客、爬虫和管理员本人不计入。',
   range: '时间范围',
   ranges: { 7: '最近 7 天', 30: '最近 30 天', 90: '最近 90 天' } as Record<number, string>,
-  loadFailed: '统计数据没有加载出来',
-  retry: '重试',
   totals: {
     views: '浏览量',
     visitors: '访客（按日去重）',
@@ -47,4 +47,4 @@ export const consoleStats = {
     unknownTable: '没有这张统计表',
     invalidPath: '页面地址无效',
   },
-} as const;
+} as const);

@@ -1,5 +1,7 @@
+import { localised } from '../language';
+
 /** The console's 导入导出 page and its calls (issue 21, "Import and export in the browser"). */
-export const consoleTransfer = {
+export const consoleTransfer = localised('consoleTransfer', {
   title: '导入导出',
   import: {
     heading: '导入文章',
@@ -64,4 +66,4 @@ export const consoleTransfer = {
     exportFileName: (date: string) => `博客文章导出-${date}.zip`,
     backupFileName: (date: string) => `博客备份-${date}.backup`,
   },
-} as const;
+} as const);

@@ -1,5 +1,7 @@
+import { localised } from '../language';
+
 /** The console's people pages: users and the administrator's notices. */
-export const consoleUsers = {
+export const consoleUsers = localised('consoleUsers', {
   /** Refusals of the /api/admin user and notice calls. */
   server: {
     notYourself: '不能在这里修改自己的账号，请到个人中心操作',
@@ -65,4 +67,4 @@ export const consoleUsers = {
     sent: (count: number) => `已发送给 ${count} 位用户`,
     refused: { empty: '请先写下通知内容', tooLong: '通知内容不能超过 2000 个字符' },
   },
-} as const;
+} as const);

@@ -1,5 +1,7 @@
+import { localised } from '../language';
+
 /** The reading pages: lists, side column, albums, talks, links, resources and sites. */
-export const content = {
+export const content = localised('content', {
   latestArticles: '最新文章',
   pinned: '置顶',
   publishedAt: '发表于',
@@ -108,4 +110,4 @@ export const content = {
     urlInvalid: '网站地址应以 http:// 或 https:// 开头',
     avatarInvalid: '头像地址应以 http:// 或 https:// 开头',
   },
-} as const;
+} as const);

@@ -1,5 +1,7 @@
+import { localised } from '../language';
+
 /** Server texts of the blog content API, importer and exporter (issue 4). */
-export const contentServer = {
+export const contentServer = localised('contentServer', {
   invalidId: (what: string) => `${what}编号必须是正整数`,
   invalidPage: '页码必须是正整数',
   invalidPageSize: (max: number) => `每页条数应在 1 到 ${max} 之间`,
@@ -99,4 +101,4 @@ export const contentServer = {
       unparsable: (detail: string) => `无法解析（${detail}）`,
     },
   },
-} as const;
+} as const);

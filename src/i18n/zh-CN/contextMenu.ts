@@ -1,4 +1,6 @@
-export const contextMenu = {
+import { localised } from '../language';
+
+export const contextMenu = localised('contextMenu', {
   label: '快捷菜单',
   refresh: '刷新页面',
   back: '后退',
@@ -11,4 +13,4 @@ export const contextMenu = {
   allCategories: '全部分类',
   linkCopied: '链接已复制到剪贴板',
   noArticleIds: '没有可用的文章 ID',
-} as const;
+} as const);

@@ -1,4 +1,6 @@
-export const greeting = {
+import { localised } from '../language';
+
+export const greeting = localised('greeting', {
   periods: {
     earlyHours: '凌晨好',
     morning: '早上好',
@@ -13,4 +15,4 @@ export const greeting = {
   named: (period: string, name: string) => `${period}，${name}，欢迎回来！`,
   special: (period: string, name: string) => `${period}，${name}，最特别的你，今天也要开心呀！`,
   welcomeTitle: '欢迎',
-} as const;
+} as const);

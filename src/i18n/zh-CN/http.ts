@@ -1,4 +1,6 @@
-export const http = {
+import { localised } from '../language';
+
+export const http = localised('http', {
   friendlyReminder: '温馨提示',
   errorTip: '错误提示',
   tip: '提示',
@@ -9,4 +11,4 @@ export const http = {
   serverError: '服务器错误',
   networkError: '网络连接失败，请检查网络',
   timeout: '请求超时，请稍后重试',
-} as const;
+} as const);

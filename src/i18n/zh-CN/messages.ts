@@ -1,5 +1,7 @@
+import { localised } from '../language';
+
 /** The message board. */
-export const messages = {
+export const messages = localised('messages', {
   title: '留言板',
   count: (n: number) => `共 ${n} 条留言`,
   empty: '还没有留言，来抢沙发吧',
@@ -52,4 +54,4 @@ export const messages = {
   replyRequired: '回复内容不能为空',
   replyTooLong: (max: number) => `回复不能超过 ${max} 个字`,
   deleteReply: '删除回复',
-} as const;
+} as const);

@@ -1,5 +1,7 @@
+import { localised } from '../language';
+
 /** The music player's notices (src/adapters/player turns the machines' `notice` events into these). */
-export const music = {
+export const music = localised('music', {
   added: '添加成功',
   removed: '删除成功',
   duplicate: '这首歌已经在我的歌单里啦',
@@ -85,4 +87,4 @@ export const music = {
     rem: (value: number) => `${value.toFixed(1)} rem`,
     percent: (value: number) => `${Math.round(value * 100)}%`,
   },
-} as const;
+} as const);

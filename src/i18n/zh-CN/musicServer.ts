@@ -1,5 +1,7 @@
+import { localised } from '../language';
+
 /** The music library and its `/wapi` calls (server side). */
-export const musicServer = {
+export const musicServer = localised('musicServer', {
   songNotFound: '歌曲不存在',
   playlistNotFound: '歌单不存在',
   coverNotFound: '封面不存在',
@@ -27,4 +29,4 @@ export const musicServer = {
     cueFileTaken: (sheet: string) => `音频文件已由 ${sheet} 分轨`,
     cueTrackPastEnd: (number: number) => `第 ${number} 轨的起点超出了音频文件的长度`,
   },
-} as const;
+} as const);

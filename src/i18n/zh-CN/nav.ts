@@ -1,4 +1,6 @@
-export const nav = {
+import { localised } from '../language';
+
+export const nav = localised('nav', {
   home: '首页',
   archives: '时间轴',
   more: '更多',
@@ -27,4 +29,4 @@ export const nav = {
   messagePublish: '发布留言',
   messageDetail: '留言详情',
   chat: '聊天室',
-} as const;
+} as const);

@@ -1,3 +1,5 @@
-export const notices = {
+import { localised } from '../language';
+
+export const notices = localised('notices', {
   close: '关闭通知',
-} as const;
+} as const);

@@ -1,4 +1,6 @@
-export const notify = {
+import { localised } from '../language';
+
+export const notify = localised('notify', {
   title: '我的消息',
   open: (unread: number) => (unread > 0 ? `我的消息（${unread} 条未读）` : '我的消息'),
   badgeMax: '9+',
@@ -20,4 +22,4 @@ export const notify = {
     emptyMessage: '消息内容不能为空',
     messageTooLong: '消息内容不能超过2000个字符',
   },
-} as const;
+} as const);

@@ -1,5 +1,7 @@
+import { localised } from '../language';
+
 /** The installable app (manifest), its offline page and the new-version bar (issue 25). */
-export const pwa = {
+export const pwa = localised('pwa', {
   appName: '听雨小筑',
   shortName: '听雨',
   description: '一个安静的个人博客：文章、音乐与聊天室',
@@ -17,4 +19,4 @@ export const pwa = {
     reload: '刷新',
     later: '稍后',
   },
-} as const;
+} as const);

@@ -1,4 +1,6 @@
-export const server = {
+import { localised } from '../language';
+
+export const server = localised('server', {
   siteNotConfigured: '站点尚未初始化',
   invalidJson: '请求内容不是合法的 JSON',
   invalidRequest: '请求参数有误',
@@ -16,4 +18,4 @@ export const server = {
   serviceUnavailable: '服务暂时不可用，请稍后再试',
   databaseTimeout: '服务器繁忙，请求超时，请稍后再试',
   diskFull: '服务器存储空间已满，暂时无法保存，请稍后再试',
-} as const;
+} as const);

@@ -1,4 +1,8 @@
+import { localised } from '../language';
+
 /** Words of the app shell. */
-export const backToTop = '回到顶部';
-export const loading = '加载中...';
-export const lazyLoadFailed = '页面加载失败，请刷新重试';
+export const shell = localised('shell', {
+  backToTop: '回到顶部',
+  loading: '加载中...',
+  lazyLoadFailed: '页面加载失败，请刷新重试',
+} as const);

@@ -1,5 +1,7 @@
+import { localised } from '../language';
+
 /** Account rules of spec section 5; src/domain/account/validation.ts returns these keys. */
-export const validation = {
+export const validation = localised('validation', {
   usernameRequired: '请输入用户账号',
   loginPasswordRequired: '请输入用户密码',
   usernameLength: '用户账号长度应该在5-16之间',
@@ -16,4 +18,4 @@ export const validation = {
   nicknameCharacters: '昵称不能包含控制字符',
   oldPasswordRequired: '请输入原密码',
   samePassword: '新密码不能与原密码相同',
-} as const;
+} as const);

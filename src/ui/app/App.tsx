@@ -1,9 +1,10 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
+import { loadConsoleCatalogue } from '../../i18n/englishChunks';
 import { Layout } from './Layout';
 
-/** `/admin`: a chunk of its own, so a reader's first load carries nothing of the console. */
-const ConsoleGate = lazy(() => import('../console/ConsoleGate'));
+/** `/admin`: a chunk of its own, so a reader's first load carries nothing of the console (nor its English). */
+const ConsoleGate = lazy(() => loadConsoleCatalogue().then(() => import('../console/ConsoleGate')));
 
 /** `/` is `/home`, query included: `/?showSpecial` still opens the lyric board. */
 function HomeRedirect() {

@@ -1,22 +1,33 @@
 import { useSelector } from '../hooks/useSelector';
-import { useEffect, useRef } from 'react';
-import { useLocation } from 'react-router-dom';
+import { memo, Suspense, useEffect, useRef } from 'react';
 import { TOKENS } from '../../ports/tokens';
 import { useService } from '../di';
 import { useViewCounted } from '../hooks/useSiteInfo';
 import { useIdlePrefetch } from '../hooks/idlePrefetch';
 import * as zhCN from '../../i18n/zh-CN';
-import { MusicDock } from '../features/player/MusicDock';
-import { ChatButton } from '../features/chat/ChatButton';
-import { BackToTop } from '../shell/BackToTop';
-import { ContextMenu } from '../shell/ContextMenu';
-import { Footer } from '../shell/Footer';
+import { deferredShell } from '../shell/deferredShell';
 import { Header } from '../shell/Header';
-import { NoticeToaster } from '../shell/NoticeToaster';
 import { RouteProgress } from '../shell/RouteProgress';
 import { PageViewBeacon } from '../shell/PageViewBeacon';
 import { PageOutlet } from './PageOutlet';
-import { routeFor } from './routes';
+// The deferred parts' styles stay in the first load: the server's markup of them must be styled at once.
+import '../shell/footer.css';
+import '../shell/floating.css';
+import '../features/chat/chatButton.css';
+import '../features/player/disc.css';
+
+/**
+ * Footer, floating buttons, music disc, context menu (see deferredShell). Memoised without props: were its
+ * chunk still missing while the page hydrates (a page the browser renders alone), no render of the layout
+ * would reach the boundary before it arrives (React would drop the server's markup for the empty fallback).
+ */
+const DeferredShellSlot = memo(function DeferredShellSlot() {
+  return (
+    <Suspense fallback={null}>
+      <deferredShell.Component />
+    </Suspense>
+  );
+});
 
 /**
  * The view count shown on the page includes the visit just counted, without a second /api/config.
@@ -39,7 +50,6 @@ export function Layout() {
   useService(TOKENS.theme);
   useService(TOKENS.appSession);
   useIdlePrefetch();
-  const { pathname } = useLocation();
   const main = useRef<HTMLElement>(null);
 
   return (
@@ -53,12 +63,7 @@ export function Layout() {
       <main id="main" ref={main} className="site-main" tabIndex={-1}>
         <PageOutlet />
       </main>
-      {!routeFor(pathname)?.hideFooter && <Footer />}
-      <BackToTop />
-      <ChatButton />
-      <MusicDock />
-      <ContextMenu />
-      <NoticeToaster />
+      <DeferredShellSlot />
       <CountedVisit />
     </div>
   );

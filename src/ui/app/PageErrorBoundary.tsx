@@ -13,7 +13,7 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, { fail
     if (!this.state.failed) return this.props.children;
     return (
       <div className="page-error" role="alert">
-        <p>{zhCN.lazyLoadFailed}</p>
+        <p>{zhCN.shell.lazyLoadFailed}</p>
         <button type="button" className="button" onClick={() => window.location.reload()}>
           {zhCN.contextMenu.refresh}
         </button>

@@ -1,5 +1,5 @@
 import { CalendarDays, Eye, Megaphone } from 'lucide-react';
-import { compactCount } from '../../domain/shared/compactCount';
+import { formatCount } from '../features/content/format';
 import { DAY_MS } from '../../domain/shared/relativeTime';
 import type { SiteInfo } from '../../domain/site/site';
 import { TOKENS } from '../../ports/tokens';
@@ -41,7 +41,7 @@ export function AuthorCard({ site }: { site: SiteInfo }) {
             <Eye aria-hidden="true" />
             {text.totalViews}
           </dt>
-          <dd>{compactCount(viewCount)}</dd>
+          <dd>{formatCount(viewCount)}</dd>
         </div>
       </dl>
       {site.notice && (

@@ -51,7 +51,7 @@ export function LazyImage({ className, onLoad, onError, sizes, priority, ...imag
         }}
       />
       {!settled && (
-        <span className="lazy-image__placeholder" role="img" aria-label={zhCN.loading}>
+        <span className="lazy-image__placeholder" role="img" aria-label={zhCN.shell.loading}>
           <Coffee aria-hidden="true" />
         </span>
       )}

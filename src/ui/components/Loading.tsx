@@ -4,7 +4,7 @@ export function Loading() {
   return (
     <div className="loading" role="status" aria-live="polite">
       <span className="loading__spinner" aria-hidden="true" />
-      <span className="visually-hidden">{zhCN.loading}</span>
+      <span className="visually-hidden">{zhCN.shell.loading}</span>
     </div>
   );
 }

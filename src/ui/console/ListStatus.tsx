@@ -29,7 +29,7 @@ export function ListStatus({ loading, shown = false, error, empty = false, empty
     return (
       <div className="console-state" role="status" aria-live="polite">
         <span className="loading__spinner" aria-hidden="true" />
-        <span className="visually-hidden">{zhCN.loading}</span>
+        <span className="visually-hidden">{zhCN.shell.loading}</span>
       </div>
     );
   }

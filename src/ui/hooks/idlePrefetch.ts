@@ -6,9 +6,22 @@ import { useService } from '../di';
  * What a reader is likely to open next, most likely first. Each part's chunk is fetched when the browser
  * is idle after the page has loaded, one at a time, so its first open needs no download. The HTTP
  * transport comes first: every next page and every button that saves needs it. `page` is what a page
- * shows only on a click (the photo viewer, a delete confirmation).
+ * shows only on a click (the photo viewer, a delete confirmation). The player's and the chat room's views
+ * come before the code that runs them, whichever registers first (the views' modules load with the
+ * deferred shell, after the layout has registered the code).
  */
-export const IDLE_PREFETCH_ORDER = ['transport', 'search', 'login', 'notifications', 'article', 'page', 'player', 'chat'] as const;
+export const IDLE_PREFETCH_ORDER = [
+  'transport',
+  'search',
+  'login',
+  'notifications',
+  'article',
+  'page',
+  'player',
+  'playerRuntime',
+  'chat',
+  'chatRoom',
+] as const;
 export type IdlePart = (typeof IDLE_PREFETCH_ORDER)[number];
 
 /** A fetch of code only: it starts nothing and resolves (never rejects) once the chunk is in or has failed. */
@@ -62,6 +75,62 @@ export function browserIdleScheduler(win: Window & typeof globalThis): IdleSched
   };
 }
 
+/** The page has settled once this long has passed after the load event without a long task (> 50 ms). */
+export const SETTLE_MS = 1500;
+/** A page that never settles (a busy animation) gets its prefetch after this long all the same. */
+export const SETTLE_LIMIT_MS = 10_000;
+
+/** What `afterSettling` needs of the browser: timers, and the long tasks' observer where there is one. */
+export interface SettleEnvironment {
+  setTimeout(callback: () => void, ms: number): number;
+  clearTimeout(handle: number): void;
+  /** Calls back on each long task; returns the stop. Missing where the browser reports none (Safari). */
+  observeLongTasks?(callback: () => void): () => void;
+}
+
+/**
+ * Calls `callback` once the main thread has had no long task for SETTLE_MS (or after SETTLE_LIMIT_MS), so
+ * the prefetch's own work (each chunk it fetches is also evaluated) stays out of the page's start-up: on a
+ * slow phone, hydration and the parts hydrated after it run well past the load event. Returns the cancel.
+ */
+export function afterSettling(env: SettleEnvironment, callback: () => void): () => void {
+  let quiet = 0;
+  let stopObserving: () => void = () => undefined;
+  const finish = () => {
+    env.clearTimeout(quiet);
+    env.clearTimeout(limit);
+    stopObserving();
+    callback();
+  };
+  const limit = env.setTimeout(finish, SETTLE_LIMIT_MS);
+  quiet = env.setTimeout(finish, SETTLE_MS);
+  stopObserving =
+    env.observeLongTasks?.(() => {
+      env.clearTimeout(quiet);
+      quiet = env.setTimeout(finish, SETTLE_MS);
+    }) ?? stopObserving;
+  return () => {
+    env.clearTimeout(quiet);
+    env.clearTimeout(limit);
+    stopObserving();
+  };
+}
+
+function browserSettleEnvironment(win: Window & typeof globalThis): SettleEnvironment {
+  const observesLongTasks = win.PerformanceObserver?.supportedEntryTypes?.includes('longtask') ?? false;
+  return {
+    setTimeout: (callback, ms) => win.setTimeout(callback, ms),
+    clearTimeout: (handle) => win.clearTimeout(handle),
+    observeLongTasks: observesLongTasks
+      ? (callback) => {
+          const observer = new win.PerformanceObserver(callback);
+          observer.observe({ type: 'longtask' });
+          return () => observer.disconnect();
+        }
+      : undefined,
+  };
+}
+
 /**
  * Runs the prefetches one after another, each in an idle period of its own, and calls `onDone` after the
  * last. Returns the cancel: nothing further starts after it (a fetch under way finishes on its own).
@@ -95,7 +164,8 @@ export const IDLE_PREFETCH_ATTRIBUTE = 'data-idle-prefetch';
 let finished = false;
 
 /**
- * Mounted once in the layout: after the load event, when the browser is idle, fetches the parts
+ * Mounted once in the layout: after the load event, once the page has settled (see `afterSettling`) and
+ * when the browser is idle, fetches the parts
  * registered with `prefetchWhenIdle` (search, login, message drawer…) and the player's and the chat
  * room's code through their loaders, most likely first. Only ever from an effect, never during render.
  */
@@ -110,13 +180,15 @@ export function useIdlePrefetch(): void {
       root.setAttribute(IDLE_PREFETCH_ATTRIBUTE, 'skipped');
       return;
     }
-    prefetchWhenIdle('player', () => player.preload(), player);
-    prefetchWhenIdle('chat', () => chat.preload(), chat);
+    prefetchWhenIdle('playerRuntime', () => player.preload(), player);
+    prefetchWhenIdle('chatRoom', () => chat.preload(), chat);
     let cancelRun: () => void = () => undefined;
     const start = () => {
-      cancelRun = runWhenIdle(idlePrefetches(), browserIdleScheduler(window), () => {
-        finished = true;
-        root.setAttribute(IDLE_PREFETCH_ATTRIBUTE, 'done');
+      cancelRun = afterSettling(browserSettleEnvironment(window), () => {
+        cancelRun = runWhenIdle(idlePrefetches(), browserIdleScheduler(window), () => {
+          finished = true;
+          root.setAttribute(IDLE_PREFETCH_ATTRIBUTE, 'done');
+        });
       });
     };
     if (document.readyState === 'complete') start();

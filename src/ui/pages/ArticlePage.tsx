@@ -2,7 +2,7 @@ import { Heart, ListTree } from 'lucide-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { parseId } from '../../domain/content/paging';
-import { compactCount } from '../../domain/shared/compactCount';
+import { formatCount } from '../features/content/format';
 import { TOKENS } from '../../ports/tokens';
 import { EmptyState } from '../components/EmptyState';
 import { LazyImage } from '../components/LazyImage';
@@ -11,7 +11,8 @@ import { Loading } from '../components/Loading';
 import { useService } from '../di';
 import { ArticleBody } from '../features/article/ArticleBody';
 import { ArticleToc, type TocHeading } from '../features/article/ArticleToc';
-import { ArticleMeta, ArticleNeighbours } from '../features/article/ArticleParts';
+import { ArticleMeta } from '../features/article/ArticleParts';
+import { NeighboursSlot } from '../features/article/NeighboursSlot';
 import { ArticleTags } from '../features/content/ArticleTags';
 import { CommentsSlot } from '../features/comments/CommentsSlot';
 import { ThemePicker, useReadingThemes } from '../features/article/ThemePicker';
@@ -113,7 +114,7 @@ export default function ArticlePage() {
               <Heart aria-hidden="true" />
               {/* The name holds the count the button shows, so a voice-control user can say what they see. */}
               <span className="visually-hidden">{text.like}</span>
-              {compactCount(likeCount)}
+              {formatCount(likeCount)}
             </button>
           </footer>
         </article>
@@ -129,7 +130,7 @@ export default function ArticlePage() {
           </aside>
         )}
         <div className="article-after">
-          {related && <ArticleNeighbours recommendation={related} />}
+          {related && <NeighboursSlot recommendation={related} />}
           <CommentsSlot type="article" id={shown.id} count={shown.comment_count} />
         </div>
       </div>

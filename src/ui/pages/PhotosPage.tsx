@@ -59,7 +59,7 @@ export default function PhotosPage() {
         {photos.length < page.total && (
           <div className="gallery__more">
             <button type="button" className="button" onClick={loadMore} disabled={more.loading}>
-              {more.loading ? zhCN.loading : text.loadMore}
+              {more.loading ? zhCN.shell.loading : text.loadMore}
             </button>
           </div>
         )}

@@ -12,8 +12,8 @@ export function BackToTop() {
       className="back-to-top"
       data-visible={visible}
       disabled={!visible}
-      aria-label={zhCN.backToTop}
-      title={zhCN.backToTop}
+      aria-label={zhCN.shell.backToTop}
+      title={zhCN.shell.backToTop}
       onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
     >
       <ArrowUp aria-hidden="true" />

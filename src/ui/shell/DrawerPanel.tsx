@@ -5,6 +5,7 @@ import { NavLink } from 'react-router-dom';
 import { AccountAvatar } from '../features/account/AccountAvatar';
 import { useAccount } from '../features/account/useAccount';
 import * as zhCN from '../../i18n/zh-CN';
+import { LanguageSwitch } from './LanguageSwitch';
 import { DRAWER_NAV, isGroup, type NavLinkItem } from './navigation';
 import './drawer.css';
 
@@ -57,6 +58,7 @@ export default function DrawerPanel({ open, onOpenChange, returnFocus }: DrawerP
           <div className="drawer__account">
             <AccountAvatar onNavigate={close} />
           </div>
+          <LanguageSwitch className="drawer__language" />
           <nav aria-label={zhCN.nav.mainNav}>
             <ul className="drawer__list">
               {DRAWER_NAV.map((entry) =>

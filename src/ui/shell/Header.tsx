@@ -7,6 +7,7 @@ import { useHeaderScroll } from '../hooks/useScroll';
 import { useSiteInfoState } from '../hooks/useSiteInfo';
 import * as zhCN from '../../i18n/zh-CN';
 import { DesktopNav } from './DesktopNav';
+import { LanguageSwitch } from './LanguageSwitch';
 import { MobileDrawer } from './MobileDrawer';
 import { ThemeSwitch } from './ThemeSwitch';
 import './header.css';
@@ -44,6 +45,8 @@ export function Header() {
         {desktop && <DesktopNav />}
         <div className="site-header__actions">
           <SearchEntry />
+          {/* On a phone the language is chosen in the drawer, where there is room. */}
+          {desktop && <LanguageSwitch />}
           <ThemeSwitch />
           {/* Always mounted: it also hosts the login dialog and the message drawer. */}
           <AccountEntry />

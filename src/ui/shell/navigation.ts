@@ -31,24 +31,36 @@ export function isGroup(entry: NavEntry): entry is NavGroup {
   return 'children' in entry;
 }
 
-const t = zhCN.nav;
+type NavLabel = keyof typeof zhCN.nav;
 
-const home: NavLinkItem = { path: '/home', label: t.home, Icon: House };
-const archives: NavLinkItem = { path: '/archives', label: t.archives, Icon: Archive };
+// Each label is read when it is shown, never when this module loads: the server renders each page in the
+// language of its own request (server/adapters/ssr/language.ts).
+const link = (path: string, label: NavLabel, Icon: LucideIcon): NavLinkItem => ({
+  path,
+  Icon,
+  get label() {
+    return zhCN.nav[label];
+  },
+});
+
+const home = link('/home', 'home', House);
+const archives = link('/archives', 'archives', Archive);
 const more: NavGroup = {
-  label: t.more,
+  get label() {
+    return zhCN.nav.more;
+  },
   children: [
-    { path: '/resources/front', label: t.frontResources, Icon: Code },
-    { path: '/resources/back', label: t.backResources, Icon: Server },
-    { path: '/siteList', label: t.siteList, Icon: Compass },
+    link('/resources/front', 'frontResources', Code),
+    link('/resources/back', 'backResources', Server),
+    link('/siteList', 'siteList', Compass),
   ],
 };
-const category: NavLinkItem = { path: '/category', label: t.category, Icon: FolderOpen };
-const tag: NavLinkItem = { path: '/tag', label: t.tag, Icon: Tags };
-const album: NavLinkItem = { path: '/photoAlbum', label: t.album, Icon: Images };
-const talk: NavLinkItem = { path: '/talk', label: t.talk, Icon: MessageCircle };
-const links: NavLinkItem = { path: '/link/list', label: t.links, Icon: Link };
-const messages: NavLinkItem = { path: '/message/list', label: t.messages, Icon: MessagesSquare };
+const category = link('/category', 'category', FolderOpen);
+const tag = link('/tag', 'tag', Tags);
+const album = link('/photoAlbum', 'album', Images);
+const talk = link('/talk', 'talk', MessageCircle);
+const links = link('/link/list', 'links', Link);
+const messages = link('/message/list', 'messages', MessagesSquare);
 
 /** Spec section 2: the desktop menu, in order. */
 export const DESKTOP_NAV: NavEntry[] = [home, archives, more, category, album, talk, links, messages];

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createPlayerLoader, PLAYER_STORAGE_KEY } from '../../../src/adapters/player/playerModule';
 import { createPlayerRuntime, type RuntimeDeps } from '../../../src/adapters/player/playerRuntime';
 import { createTabLease } from '../../../src/adapters/player/tabLease';
-import { defaultSavedPlayer, toSaved } from '../../../src/domain/player/persistence';
+import { defaultSavedPlayer, savedSongSummary, toSaved } from '../../../src/domain/player/persistence';
 import type { KeyValueStore } from '../../../src/ports/keyValueStore';
 import type { MediaSession } from '../../../src/ports/mediaSession';
 import { FakeAudioOutput, fakeMusicApi, song } from '../../fakes/player';
@@ -62,7 +62,7 @@ describe('the player loader (the first-load half of the player)', () => {
     const local = new MemoryStore();
     local.set(PLAYER_STORAGE_KEY, toSaved({ ...defaultSavedPlayer(), current: song(4), currentTime: 12 }));
     const { playerLoader, calls, imports } = loader(local);
-    expect(playerLoader.saved()).toEqual({ song: song(4), currentTime: 12 });
+    expect(savedSongSummary(playerLoader.savedState())).toEqual({ song: song(4), currentTime: 12 });
     expect(playerLoader.current()).toBeNull();
     expect(imports()).toBe(0);
     expect(calls).toEqual([]);

@@ -3,8 +3,10 @@ import { defaultSavedPlayer, restorePlayer } from '../../../src/domain/player/pe
 import { PLAYER_STORAGE_KEY } from '../../../src/adapters/player/playerModule';
 import { startPlayer, startPlaylist } from '../../../src/adapters/player/playerRuntime';
 import { createTabLease } from '../../../src/adapters/player/tabLease';
+import * as zhCN from '../../../src/i18n/zh-CN';
 import type { KeyValueStore } from '../../../src/ports/keyValueStore';
 import type { MediaMetadataInfo, MediaSession, MediaSessionHandlers } from '../../../src/ports/mediaSession';
+import type { MusicApi } from '../../../src/ports/musicApi';
 import type { Notice } from '../../../src/ports/notifier';
 import { FakeAudioOutput, fakeMusicApi, song } from '../../fakes/player';
 
@@ -45,8 +47,11 @@ class RecordingMediaSession implements MediaSession {
 
 const LIST = [song(1), song(2), song(3)];
 
-function tab(local: MemoryStore, id: string, noRights: number[] = []) {
-  const { api, calls } = fakeMusicApi({ noRights });
+/** A tab's player; `network` says whether the browser is online and whether song addresses come. */
+function tab(local: MemoryStore, id: string, noRights: number[] = [], network: { online: boolean; reachable: boolean } = { online: true, reachable: true }) {
+  const fake = fakeMusicApi({ noRights });
+  const { calls } = fake;
+  const api: MusicApi = network.reachable ? fake.api : { ...fake.api, songUrl: () => Promise.reject(new TypeError('Failed to fetch')) };
   const audio = new FakeAudioOutput();
   const media = new RecordingMediaSession();
   const notices: Notice[] = [];
@@ -60,6 +65,7 @@ function tab(local: MemoryStore, id: string, noRights: number[] = []) {
     random: { int: () => 0 },
     notifier: { notify: (notice) => notices.push(notice) },
     lease: createTabLease(local, id),
+    online: () => network.online,
     onPageHide: (listener) => {
       hide = listener;
     },
@@ -99,6 +105,33 @@ describe('the player module', () => {
     expect(player.getSnapshot().matches({ playback: 'paused' })).toBe(true);
     expect(warn).toHaveBeenCalled();
     expect(notices).toEqual([]);
+  });
+
+  it('offline, a song that cannot load says once that the player needs a network', async () => {
+    const { player, notices } = tab(new MemoryStore(), 'a', [], { online: false, reachable: false });
+    player.send({ type: 'track.select', songs: LIST, index: 0 });
+    await settle();
+    expect(player.getSnapshot().hasTag('error')).toBe(true);
+    expect(notices).toEqual([{ level: 'warning', message: zhCN.music.needsNetwork }]);
+    // Asked again while still offline: one more failure, one more message.
+    player.send({ type: 'playback.play' });
+    await settle();
+    expect(notices.map((notice) => notice.message)).toEqual([zhCN.music.needsNetwork, zhCN.music.needsNetwork]);
+  });
+
+  it('offline, a play the browser refuses says so too; online, a failure never blames the network', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const offline = tab(new MemoryStore(), 'a', [], { online: false, reachable: true });
+    offline.audio.refusePlay = true;
+    offline.player.send({ type: 'track.select', songs: LIST, index: 0 });
+    await settle();
+    expect(offline.notices.map((notice) => notice.message)).toEqual([zhCN.music.needsNetwork]);
+
+    const online = tab(new MemoryStore(), 'b', [], { online: true, reachable: false });
+    online.player.send({ type: 'track.select', songs: LIST, index: 0 });
+    await settle();
+    expect(online.player.getSnapshot().hasTag('error')).toBe(true);
+    expect(online.notices.map((notice) => notice.message)).not.toContain(zhCN.music.needsNetwork);
   });
 
   it('turns notices into Chinese toasts', async () => {

@@ -17,7 +17,26 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  // The tests read the Chinese interface: a browser preferring English (headless Chromium's en-US) gets English.
+  '--accept-lang=zh-CN',
+  // Nothing leaves the machine, even if the site tries: every other host fails to resolve at once. (Not a
+  // Playwright route: routing turns the browser's cache off, and every page then fetched and compiled its
+  // code anew, which cost the suite's browsers half their time.) Pages log such attempts (thirdPartyRequests).
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
 ];
+/**
+ * What every test's browser context starts from: a desktop window, reduced motion and no offline worker.
+ * The site's endless animations (the typed motto, the scroll hint, a spinning disc) cost an idle page four
+ * times the CPU, on two cores shared by every file; a test about motion asks for `reducedMotion:
+ * 'no-preference'`. The offline worker, registered afresh in every new context, then sees every request of
+ * the page and keeps a copy of each: an eighth of the browser's CPU per page. The offline tests allow it
+ * (`serviceWorkers: 'allow'`); the site treats a refused registration as a browser without the feature.
+ */
+export const CONTEXT_DEFAULTS: BrowserContextOptions = {
+  viewport: { width: 1280, height: 800 },
+  reducedMotion: 'reduce',
+  serviceWorkers: 'block',
+};
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
 const PATCHED = new WeakSet<Page>();
@@ -127,14 +146,12 @@ export async function startSite(options: { musicDir?: string; offline?: boolean 
     browser,
     async newPage(options = {}) {
       const context = waitsForHydration(
-        await browser.newContext({ baseURL: baseUrl, viewport: { width: 1280, height: 800 }, ...options }),
+        await browser.newContext({ baseURL: baseUrl, ...CONTEXT_DEFAULTS, ...options }),
       );
       const log: PageLog = { consoleErrors: [], thirdPartyRequests: [] };
       context.on('request', (request) => {
         if (!isLocalUrl(new URL(request.url()))) log.thirdPartyRequests.push(request.url());
       });
-      // Nothing leaves the machine, even if the site tries.
-      await context.route((url) => !isLocalUrl(url), (route) => route.abort('blockedbyclient'));
       const page = await context.newPage();
       page.on('console', (message) => {
         if (message.type() === 'error') log.consoleErrors.push(message.text());
@@ -163,6 +180,21 @@ export async function startSite(options: { musicDir?: string; offline?: boolean 
 /** Asserts the page reached no host but this one (fonts, CDNs, analytics…). */
 export function expectNoThirdPartyRequests(site: Site, page: Page): void {
   expect(site.log(page).thirdPartyRequests).toEqual([]);
+}
+
+/**
+ * Shows the player's auto-hiding bottom bar and keeps it: a pointer movement over the open player wakes it,
+ * and the pointer then rests on the bar, which holds it for as long as the pointer stays. (Left in the
+ * middle of the panel, the bar hides 2 s later: on a busy machine, before the next click lands.)
+ */
+export async function holdPlayerBar(page: Page): Promise<void> {
+  const panel = (await page.locator('.mp').first().boundingBox())!;
+  await page.mouse.move(panel.x + panel.width / 2, panel.y + 200);
+  const bar = page.locator('.mp-bar');
+  await expect.poll(() => bar.getAttribute('data-visible'), { timeout: 20_000 }).toBe('true');
+  const box = (await bar.boundingBox())!;
+  await page.mouse.move(box.x + 8, box.y + box.height - 6, { steps: 2 });
+  await expect.poll(() => bar.getAttribute('data-visible'), { timeout: 20_000 }).toBe('true');
 }
 
 /** Waits until the layout shows a rendered page: the lazy chunk loaded and the loading fallback gone. */
@@ -200,6 +232,27 @@ export async function scrollAndSettle(page: Page, y: number): Promise<void> {
       }),
     y,
   );
+}
+
+/**
+ * Records every notice the page shows from its next navigation on, so a short-lived one (a list action's
+ * toast stays one second) is not missed by a test runner slowed down between its click and its check.
+ */
+export async function recordNotices(page: Page): Promise<() => Promise<string[]>> {
+  await page.addInitScript(() => {
+    const seen: string[] = [];
+    (window as unknown as { __notices: string[] }).__notices = seen;
+    const record = () => {
+      for (const notice of document.querySelectorAll<HTMLElement>('.notice:not([data-recorded])')) {
+        notice.dataset.recorded = '1';
+        seen.push(notice.textContent ?? '');
+      }
+    };
+    document.addEventListener('DOMContentLoaded', () =>
+      new MutationObserver(record).observe(document.body, { childList: true, subtree: true }),
+    );
+  });
+  return () => page.evaluate(() => (window as unknown as { __notices: string[] }).__notices);
 }
 
 /**

@@ -39,6 +39,8 @@ export interface RawAnswer {
   status: number;
   headers: http.IncomingHttpHeaders;
   body: string;
+  /** The body as it came, still compressed when it was sent so. */
+  bytes: Buffer;
 }
 
 /** A GET over a real socket with no Accept-Encoding: what the hot path in front of Fastify answers. */
@@ -47,13 +49,10 @@ export function rawGet(url: string, headers: http.OutgoingHttpHeaders = {}): Pro
     const request = http.get(url, { headers, agent: false }, (response) => {
       const chunks: Buffer[] = [];
       response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () =>
-        resolve({
-          status: response.statusCode ?? 0,
-          headers: response.headers,
-          body: Buffer.concat(chunks).toString('utf8'),
-        }),
-      );
+      response.on('end', () => {
+        const bytes = Buffer.concat(chunks);
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: bytes.toString('utf8'), bytes });
+      });
       response.on('error', reject);
     });
     request.on('error', reject);

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   applyOrder,
+  MAX_NAME_UNITS,
   audioFileName,
   mergeSongMeta,
   parseOrderFile,
@@ -64,7 +65,7 @@ describe('the songs.json sidecar', () => {
 });
 
 describe('names from a request', () => {
-  it('never hold a separator, a control character, a leading dot or more than 120 characters', () => {
+  it('never hold a separator, a control character, a leading dot or more than MAX_NAME_UNITS characters', () => {
     fc.assert(
       fc.property(fc.string({ maxLength: 200, unit: 'binary' }), (name) => {
         const safe = sanitiseName(name);
@@ -72,7 +73,7 @@ describe('names from a request', () => {
         expect(safe).not.toMatch(/[\u0000-\u001f/\\]/);
         expect(safe.startsWith('.')).toBe(false);
         expect(safe === '..' || safe === '.').toBe(false);
-        expect([...safe].length).toBeLessThanOrEqual(120);
+        expect([...safe].length).toBeLessThanOrEqual(MAX_NAME_UNITS);
       }),
     );
     expect(sanitiseName('../../etc/passwd')).toBe('_.._etc_passwd');

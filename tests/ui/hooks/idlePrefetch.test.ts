@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
+  afterSettling,
   IDLE_PREFETCH_ORDER,
+  SETTLE_LIMIT_MS,
+  SETTLE_MS,
   idlePrefetches,
   prefetchWhenIdle,
   runWhenIdle,
   shouldPrefetch,
   type IdleScheduler,
+  type SettleEnvironment,
 } from '../../../src/ui/hooks/idlePrefetch';
 
 async function settle() {
@@ -129,21 +133,119 @@ describe('shouldPrefetch', () => {
 
 describe('prefetchWhenIdle', () => {
   it('orders the registered parts by likelihood, whatever the order they registered in, once per key', () => {
-    expect(IDLE_PREFETCH_ORDER).toEqual(['transport', 'search', 'login', 'notifications', 'article', 'page', 'player', 'chat']);
+    expect(IDLE_PREFETCH_ORDER).toEqual([
+      'transport',
+      'search',
+      'login',
+      'notifications',
+      'article',
+      'page',
+      'player',
+      'playerRuntime',
+      'chat',
+      'chatRoom',
+    ]);
     const chat = () => Promise.resolve('chat');
     const search = () => Promise.resolve('search');
     const login = () => Promise.resolve('login');
+    const overlay = () => Promise.resolve('overlay');
     const runtime = { name: 'player runtime' };
     prefetchWhenIdle('chat', chat);
-    prefetchWhenIdle('player', () => Promise.resolve('runtime'), runtime);
+    prefetchWhenIdle('playerRuntime', () => Promise.resolve('runtime'), runtime);
     prefetchWhenIdle('login', login);
     prefetchWhenIdle('search', search);
     prefetchWhenIdle('search', search);
-    prefetchWhenIdle('player', () => Promise.resolve('runtime again'), runtime);
+    prefetchWhenIdle('playerRuntime', () => Promise.resolve('runtime again'), runtime);
+    // The overlay registers last (its module loads later) and still comes before the runtime.
+    prefetchWhenIdle('player', overlay);
     const order = idlePrefetches();
-    expect(order).toHaveLength(4);
+    expect(order).toHaveLength(5);
     expect(order[0]).toBe(search);
     expect(order[1]).toBe(login);
-    expect(order[3]).toBe(chat);
+    expect(order[2]).toBe(overlay);
+    expect(order[4]).toBe(chat);
+  });
+});
+
+/** A clock the test moves by hand, and long tasks it reports when it likes. */
+function manualSettling(options: { longTasks: boolean }) {
+  let now = 0;
+  let next = 1;
+  const timers = new Map<number, { at: number; callback: () => void }>();
+  let onLongTask: (() => void) | null = null;
+  const env: SettleEnvironment = {
+    setTimeout: (callback, ms) => {
+      timers.set(next, { at: now + ms, callback });
+      return next++;
+    },
+    clearTimeout: (handle) => void timers.delete(handle),
+    observeLongTasks: options.longTasks
+      ? (callback) => {
+          onLongTask = callback;
+          return () => {
+            onLongTask = null;
+          };
+        }
+      : undefined,
+  };
+  return {
+    env,
+    observing: () => onLongTask !== null,
+    longTask: () => onLongTask?.(),
+    advance(ms: number) {
+      const until = now + ms;
+      for (;;) {
+        const due = [...timers].filter(([, timer]) => timer.at <= until).sort((a, b) => a[1].at - b[1].at)[0];
+        if (!due) break;
+        timers.delete(due[0]);
+        now = due[1].at;
+        due[1].callback();
+      }
+      now = until;
+    },
+  };
+}
+
+describe('afterSettling', () => {
+  it('waits until the main thread has gone SETTLE_MS without a long task', () => {
+    const clock = manualSettling({ longTasks: true });
+    let calls = 0;
+    afterSettling(clock.env, () => calls++);
+    clock.advance(SETTLE_MS - 100);
+    clock.longTask();
+    clock.advance(SETTLE_MS - 100);
+    expect(calls).toBe(0);
+    clock.advance(100);
+    expect(calls).toBe(1);
+    expect(clock.observing()).toBe(false);
+    clock.advance(SETTLE_LIMIT_MS);
+    expect(calls).toBe(1);
+  });
+
+  it('starts after SETTLE_LIMIT_MS on a page that never settles', () => {
+    const clock = manualSettling({ longTasks: true });
+    let calls = 0;
+    afterSettling(clock.env, () => calls++);
+    for (let waited = 0; waited < SETTLE_LIMIT_MS - 500; waited += 500) {
+      clock.advance(500);
+      clock.longTask();
+    }
+    expect(calls).toBe(0);
+    clock.advance(500);
+    expect(calls).toBe(1);
+  });
+
+  it('waits SETTLE_MS where the browser reports no long tasks, and not at all once cancelled', () => {
+    const clock = manualSettling({ longTasks: false });
+    let calls = 0;
+    afterSettling(clock.env, () => calls++);
+    clock.advance(SETTLE_MS);
+    expect(calls).toBe(1);
+
+    const cancelled = manualSettling({ longTasks: true });
+    afterSettling(cancelled.env, () => calls++)();
+    cancelled.advance(SETTLE_LIMIT_MS);
+    expect(calls).toBe(1);
+    expect(cancelled.observing()).toBe(false);
   });
 });

@@ -1,9 +1,8 @@
 import { Pin } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { ArticleRow } from '../../../domain/console/articles/articles';
-import { compactCount } from '../../../domain/shared/compactCount';
 import * as zhCN from '../../../i18n/zh-CN';
-import { formatDateTime } from '../../features/content/format';
+import { formatCount, formatDateTime } from '../../features/content/format';
 import { ArticleRowActions } from './ArticleRowActions';
 import { StatusBadge } from './StatusBadge';
 
@@ -44,13 +43,13 @@ export function ArticleTableRow({ row, onChanged }: { row: ArticleRow; onChanged
       </td>
       <td data-label={text.columns.category}>{row.category?.name ?? text.noCategory}</td>
       <td data-label={text.columns.views} className="article-row__number">
-        {compactCount(row.views)}
+        {formatCount(row.views)}
       </td>
       <td data-label={text.columns.likes} className="article-row__number">
-        {compactCount(row.likes)}
+        {formatCount(row.likes)}
       </td>
       <td data-label={text.columns.comments} className="article-row__number">
-        {compactCount(row.comments)}
+        {formatCount(row.comments)}
       </td>
       <td data-label={row.status === 'trash' ? text.columns.deletedAt : text.columns.updatedAt} className="article-row__time">
         {when && <time dateTime={when}>{formatDateTime(when)}</time>}

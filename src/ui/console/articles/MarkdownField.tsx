@@ -5,7 +5,7 @@ import type { CodeTheme, PreviewTheme } from '../../../domain/preferences/prefer
 import type { Theme } from '../../../domain/theme/theme';
 import * as zhCN from '../../../i18n/zh-CN';
 import { codeStyleUrl } from '../../features/article/markdown';
-import { MARKDOWN_PROPS, purify } from '../../features/article/markdownConfig';
+import { markdownProps, purify } from '../../features/article/markdownConfig';
 import { UploadProgress } from './UploadProgress';
 import { useImageUploads } from './useImageUploads';
 // The editor's own stylesheet (it includes the preview's), and KaTeX's for formulas in the preview.
@@ -69,7 +69,7 @@ export function MarkdownField({ value, theme, previewTheme, codeTheme, preview, 
       <link rel="stylesheet" href={codeStyleUrl(codeTheme, previewTheme, theme)} />
       <UploadProgress uploads={uploads} />
       <MdEditor
-        {...MARKDOWN_PROPS}
+        {...markdownProps()}
         ref={editor}
         id={EDITOR_ID}
         className="markdown-field__editor"

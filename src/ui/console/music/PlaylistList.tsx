@@ -1,11 +1,11 @@
-import { DndContext, closestCenter, type DragEndEvent } from '@dnd-kit/core';
-import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import type { DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import type { MusicPlaylist } from '../../../domain/console/music/music';
 import { moveItem } from '../../../domain/console/showcase/uploads';
 import * as zhCN from '../../../i18n/zh-CN';
 import { DragHandle } from '../showcase/DragHandle';
-import { useSortableSensors } from '../showcase/useSortableSensors';
+import { SortableArea, useSortableItem } from '../Sortable';
 
 const text = zhCN.consoleMusic;
 
@@ -21,7 +21,6 @@ export function PlaylistList({
   onSelect: (id: number) => void;
   onArrange: (playlists: MusicPlaylist[]) => void;
 }) {
-  const sensors = useSortableSensors();
   const movable = playlists.filter((playlist) => !playlist.loose);
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
@@ -29,7 +28,7 @@ export function PlaylistList({
   };
   if (playlists.length === 0) return <p className="console-empty">{text.playlists.empty}</p>;
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+    <SortableArea onDragEnd={onDragEnd}>
       <SortableContext items={movable.map((playlist) => playlist.id)} strategy={verticalListSortingStrategy}>
         <ol className="music-playlists" aria-label={text.playlists.heading}>
           {playlists.map((playlist) => (
@@ -37,12 +36,12 @@ export function PlaylistList({
           ))}
         </ol>
       </SortableContext>
-    </DndContext>
+    </SortableArea>
   );
 }
 
 function PlaylistItem({ playlist, current, onSelect }: { playlist: MusicPlaylist; current: boolean; onSelect: () => void }) {
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: playlist.id, disabled: playlist.loose });
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortableItem(playlist.id, playlist.name, playlist.loose);
   return (
     <li
       ref={setNodeRef}

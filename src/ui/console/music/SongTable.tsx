@@ -1,5 +1,5 @@
-import { DndContext, closestCenter, type DragEndEvent } from '@dnd-kit/core';
-import { SortableContext, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import type { DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { Pencil, Trash2 } from 'lucide-react';
 import { formatDuration, type MusicPlaylist, type MusicSong } from '../../../domain/console/music/music';
@@ -7,7 +7,7 @@ import { moveItem } from '../../../domain/console/showcase/uploads';
 import * as zhCN from '../../../i18n/zh-CN';
 import { ConfirmButton } from '../ConfirmButton';
 import { DragHandle } from '../showcase/DragHandle';
-import { useSortableSensors } from '../showcase/useSortableSensors';
+import { SortableArea, useSortableItem } from '../Sortable';
 
 const text = zhCN.consoleMusic;
 
@@ -20,7 +20,6 @@ interface SongActions {
 
 /** A playlist's songs in order: dragged into a new order, edited, moved to another playlist, deleted. */
 export function SongTable({ songs, onArrange, ...actions }: { songs: readonly MusicSong[]; onArrange: (songs: MusicSong[]) => void } & SongActions) {
-  const sensors = useSortableSensors();
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || active.id === over.id) return;
     onArrange(moveItem(songs, Number(active.id), Number(over.id)));
@@ -28,7 +27,7 @@ export function SongTable({ songs, onArrange, ...actions }: { songs: readonly Mu
   const columns = text.songs.columns;
   return (
     <div className="music-table-wrap">
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <SortableArea onDragEnd={onDragEnd}>
         <table className="console-table music-table">
           <thead>
             <tr>
@@ -49,13 +48,13 @@ export function SongTable({ songs, onArrange, ...actions }: { songs: readonly Mu
             </tbody>
           </SortableContext>
         </table>
-      </DndContext>
+      </SortableArea>
     </div>
   );
 }
 
 function SongRow({ song, playlists, onEdit, onMove, onDelete }: { song: MusicSong } & SongActions) {
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: song.id });
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortableItem(song.id, song.title);
   const others = playlists.filter((playlist) => playlist.id !== song.playlistId);
   return (
     <tr

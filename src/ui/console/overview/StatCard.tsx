@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { currentLanguage } from '../../../i18n/language';
 
 /**
  * One count of the overview, a link to where it is managed when the console has such a place; `children`
@@ -24,7 +25,7 @@ export function StatCard({
         {icon}
       </span>
       <span className="overview-stat__label">{label}</span>
-      <strong className="overview-stat__value">{value.toLocaleString('zh-CN')}</strong>
+      <strong className="overview-stat__value">{value.toLocaleString(currentLanguage())}</strong>
     </>
   );
   return (

@@ -1,4 +1,4 @@
-import { useSortable } from '@dnd-kit/sortable';
+import { useSortableItem } from '../Sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ImageOff, Pencil, Trash2 } from 'lucide-react';
 import { Link } from 'react-router-dom';
@@ -22,7 +22,7 @@ export function AlbumCard({
   onEdited: () => void;
   onDelete: () => Promise<unknown>;
 }) {
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: album.id });
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortableItem(album.id, album.name);
   return (
     <li
       ref={setNodeRef}

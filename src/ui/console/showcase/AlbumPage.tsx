@@ -1,4 +1,4 @@
-import { DndContext, closestCenter, type DragEndEvent } from '@dnd-kit/core';
+import type { DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, rectSortingStrategy } from '@dnd-kit/sortable';
 import { ArrowLeft, Pencil, Trash2, Upload } from 'lucide-react';
 import { useCallback, useState } from 'react';
@@ -14,11 +14,11 @@ import { useLoad } from '../../features/content/useLoad';
 import { AlbumDialog } from './AlbumDialog';
 import { ConfirmDialog } from '../ConfirmDialog';
 import { FilePickButton } from '../FilePickButton';
+import { SortableArea } from '../Sortable';
 import { PhotoCard } from './PhotoCard';
 import { UploadList } from './UploadList';
 import type { SendFile } from './useUploads';
 import { useAction } from './useAction';
-import { useSortableSensors } from './useSortableSensors';
 import { useUploads } from './useUploads';
 import './showcase.css';
 import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
@@ -31,7 +31,6 @@ export default function AlbumPage() {
   const api = useService(CONSOLE_TOKENS.showcaseConsoleApi);
   const act = useAction();
   const navigate = useNavigate();
-  const sensors = useSortableSensors();
   const load = useLoad(`console-album:${albumId}`, () => api.albumPhotos(albumId));
   /** What a change answered, shown until the next load replaces it. */
   const [changed, setChanged] = useState<{ from: AlbumPhotos; to: AlbumPhotos } | null>(null);
@@ -121,7 +120,7 @@ export default function AlbumPage() {
       ) : (
         <>
           <p className="showcase-muted">{text.photos.dragHint}</p>
-          <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={(event) => void onDragEnd(event)}>
+          <SortableArea onDragEnd={(event) => void onDragEnd(event)}>
             <SortableContext items={photos.map((photo) => photo.id)} strategy={rectSortingStrategy}>
               <ol className="photo-grid-console">
                 {photos.map((photo, index) => (
@@ -144,7 +143,7 @@ export default function AlbumPage() {
                 ))}
               </ol>
             </SortableContext>
-          </DndContext>
+          </SortableArea>
         </>
       )}
     </div>

@@ -1,4 +1,4 @@
-import { DndContext, closestCenter, type DragEndEvent } from '@dnd-kit/core';
+import type { DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, rectSortingStrategy } from '@dnd-kit/sortable';
 import { FolderPlus } from 'lucide-react';
 import { useState } from 'react';
@@ -12,8 +12,8 @@ import { LoadFailed } from '../../features/content/LoadFailed';
 import { useLoad } from '../../features/content/useLoad';
 import { AlbumCard } from './AlbumCard';
 import { AlbumDialog } from './AlbumDialog';
+import { SortableArea } from '../Sortable';
 import { useAction } from './useAction';
-import { useSortableSensors } from './useSortableSensors';
 import './showcase.css';
 import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
 
@@ -24,7 +24,6 @@ export default function AlbumsPage() {
   const api = useService(CONSOLE_TOKENS.showcaseConsoleApi);
   const act = useAction();
   const navigate = useNavigate();
-  const sensors = useSortableSensors();
   const load = useLoad('console-albums', () => api.albums());
   /** The order just dragged, shown until the server's answer (or a reload) replaces it. */
   const [arranged, setArranged] = useState<{ from: Album[]; to: Album[] } | null>(null);
@@ -43,7 +42,7 @@ export default function AlbumsPage() {
   else if (albums.length === 0) body = <p className="console-empty">{text.albums.empty}</p>;
   else
     body = (
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={(event) => void onDragEnd(event)}>
+      <SortableArea onDragEnd={(event) => void onDragEnd(event)}>
         <SortableContext items={albums.map((album) => album.id)} strategy={rectSortingStrategy}>
           <ol className="album-grid-console">
             {albums.map((album) => (
@@ -59,7 +58,7 @@ export default function AlbumsPage() {
             ))}
           </ol>
         </SortableContext>
-      </DndContext>
+      </SortableArea>
     );
 
   return (

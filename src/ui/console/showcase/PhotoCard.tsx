@@ -1,4 +1,4 @@
-import { useSortable } from '@dnd-kit/sortable';
+import { useSortableItem } from '../Sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ImageIcon, Star, Trash2 } from 'lucide-react';
 import type { Photo } from '../../../domain/content/content';
@@ -27,8 +27,8 @@ export function PhotoCard({
   onDescribed: (photo: Photo) => void;
   onDelete: () => Promise<unknown>;
 }) {
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: photo.id });
   const label = text.photos.photo(index + 1);
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortableItem(photo.id, label);
   return (
     <li
       ref={setNodeRef}

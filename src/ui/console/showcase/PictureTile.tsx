@@ -1,4 +1,4 @@
-import { useSortable } from '@dnd-kit/sortable';
+import { useSortableItem } from '../Sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { RotateCcw, X } from 'lucide-react';
 import type { UploadItem } from '../../../domain/console/showcase/uploads';
@@ -25,8 +25,8 @@ export function PictureTile({
   onRemove: () => void;
   onRetry: () => void;
 }) {
-  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: item.id });
   const label = text.talks.picture(index + 1);
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortableItem(item.id, label);
   const src = item.url || preview;
   return (
     <li

@@ -1,4 +1,4 @@
-import { DndContext, closestCenter, type DragEndEvent } from '@dnd-kit/core';
+import type { DragEndEvent } from '@dnd-kit/core';
 import { SortableContext, rectSortingStrategy } from '@dnd-kit/sortable';
 import { ImagePlus } from 'lucide-react';
 import { TALK_MAX_IMAGES } from '../../../domain/console/showcase/talkDraft';
@@ -7,16 +7,15 @@ import * as zhCN from '../../../i18n/zh-CN';
 import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
 import { FilePickButton } from '../FilePickButton';
+import { SortableArea } from '../Sortable';
 import { PictureTile } from './PictureTile';
 import type { useUploads } from './useUploads';
-import { useSortableSensors } from './useSortableSensors';
 
 const text = zhCN.consoleShowcase.talks;
 
 /** A talk's pictures: up to nine, each uploaded with its progress, put in order by dragging. */
 export function TalkPictures({ uploads, labelId }: { uploads: ReturnType<typeof useUploads>; labelId: string }) {
   const notifier = useService(TOKENS.notifier);
-  const sensors = useSortableSensors();
   const room = roomLeft(uploads.items, TALK_MAX_IMAGES);
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (over && active.id !== over.id) uploads.move(String(active.id), String(over.id));
@@ -26,7 +25,7 @@ export function TalkPictures({ uploads, labelId }: { uploads: ReturnType<typeof 
       <p className="talk-pictures__label" id={labelId}>
         {text.pictures(uploads.items.length, TALK_MAX_IMAGES)}
       </p>
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <SortableArea onDragEnd={onDragEnd}>
         <SortableContext items={uploads.items.map((item) => item.id)} strategy={rectSortingStrategy}>
           <ol className="talk-pictures__grid" aria-labelledby={labelId}>
             {uploads.items.map((item, index) => (
@@ -56,7 +55,7 @@ export function TalkPictures({ uploads, labelId }: { uploads: ReturnType<typeof 
             )}
           </ol>
         </SortableContext>
-      </DndContext>
+      </SortableArea>
     </div>
   );
 }

@@ -39,7 +39,7 @@ export default function TalksPage() {
             disabled={load.loading}
             onClick={() => setShown((n) => n + TALKS_PER_PAGE)}
           >
-            {load.loading ? zhCN.loading : text.loadMore}
+            {load.loading ? zhCN.shell.loading : text.loadMore}
           </button>
         )}
       </>

@@ -1,17 +1,10 @@
-import {
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  closestCenter,
-  useSensor,
-  useSensors,
-  type DragEndEvent,
-} from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import type { DragEndEvent } from '@dnd-kit/core';
+import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { ArrowDown, ArrowUp } from 'lucide-react';
 import { groupsOf, idsOf, moveKind, moveWithinKind } from '../../../domain/console/site/arrangement';
 import type { EditableListEvent } from '../../../domain/console/site/editableList.machine';
 import * as zhCN from '../../../i18n/zh-CN';
+import { SortableArea } from '../Sortable';
 import { EntryRow, type Entry } from './EntryRow';
 
 const text = zhCN.consoleSite;
@@ -31,11 +24,6 @@ interface EntriesEditorProps<Item extends Entry, Draft> {
  * with the keyboard: space, arrows, space), move a whole group with its arrows. Each change is stored at once.
  */
 export function EntriesEditor<Item extends Entry, Draft>({ items, busy, run, imageOf, onEdit }: EntriesEditorProps<Item, Draft>) {
-  const sensors = useSensors(
-    // A click on a row's buttons is not a drag.
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
   const groups = groupsOf(items);
   const arrange = (next: Item[]) => {
     const ids = idsOf(next);
@@ -46,7 +34,7 @@ export function EntriesEditor<Item extends Entry, Draft>({ items, busy, run, ima
   };
 
   return (
-    <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={dropped}>
+    <SortableArea onDragEnd={dropped}>
       <div className="site-entries">
         {groups.map((group, index) => (
           <section key={group.kind} className="site-entries__group" aria-label={group.kind}>
@@ -91,6 +79,6 @@ export function EntriesEditor<Item extends Entry, Draft>({ items, busy, run, ima
           </section>
         ))}
       </div>
-    </DndContext>
+    </SortableArea>
   );
 }

@@ -1,4 +1,4 @@
-import { useSortable } from '@dnd-kit/sortable';
+import { useSortableItem } from '../Sortable';
 import { CSS } from '@dnd-kit/utilities';
 import { ExternalLink, GripVertical, Pencil } from 'lucide-react';
 import type { Kinded } from '../../../domain/console/site/arrangement';
@@ -24,7 +24,7 @@ interface EntryRowProps {
 
 /** One resource or site: its handle to drag, its picture and words, 编辑 and 删除. */
 export function EntryRow({ item, image, busy, onEdit, onRemove }: EntryRowProps) {
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id: item.id });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortableItem(item.id, item.name);
   return (
     <li
       ref={setNodeRef}

@@ -3,6 +3,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { dayToSeconds, type StatsDay } from '../../../domain/console/stats/stats';
 import * as zhCN from '../../../i18n/zh-CN';
+import { currentLanguage } from '../../../i18n/language';
 
 export interface ChartSeries {
   label: string;
@@ -40,7 +41,7 @@ export function StatsChart({ title, days, series }: { title: string; days: Stats
             { ...axis, size: 44, values: (_u, ticks) => ticks.map((t) => (Number.isInteger(t) ? String(t) : '')) },
           ],
           series: [
-            { label: zhCN.consoleStats.csv.day, value: (_u, t) => (t == null ? '' : new Date(t * 1000).toLocaleDateString('zh-CN')) },
+            { label: zhCN.consoleStats.csv.day, value: (_u, t) => (t == null ? '' : new Date(t * 1000).toLocaleDateString(currentLanguage())) },
             ...series.map((line) => ({ label: line.label, stroke: themeColour(line.colour), width: 2, points: { size: 5 } })),
           ],
         },

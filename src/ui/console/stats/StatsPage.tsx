@@ -2,11 +2,13 @@ import { Download, Eye, MessagesSquare, Music, Users } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { STATS_RANGES, STATS_TABLES, totalsOf, type StatsRange } from '../../../domain/console/stats/stats';
 import * as zhCN from '../../../i18n/zh-CN';
-import { Loading } from '../../components/Loading';
+import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
+import { useService } from '../../di';
+import { useLoad } from '../../features/content/useLoad';
+import { ListStatus } from '../ListStatus';
 import { StatCard } from '../overview/StatCard';
 import { StatsChart, type ChartSeries } from './StatsChart';
 import { StatsTableCard } from './StatsTableCard';
-import { useStats } from './useStats';
 import '../overview/overview.css';
 import './stats.css';
 
@@ -22,7 +24,9 @@ const SONGS: ChartSeries[] = [{ label: text.totals.songsPlayed, value: (day) => 
 /** 统计: the site's own counts for the last 7, 30 or 90 days, as charts and tables, each table as CSV. */
 export default function StatsPage() {
   const [range, setRange] = useState<StatsRange>(7);
-  const { report, loading, failed, retry } = useStats(range);
+  const api = useService(CONSOLE_TOKENS.statsApi);
+  // The last report stays shown while another range loads.
+  const { data: report, loading, error, reload } = useLoad(`console-stats:${range}`, () => api.report(range));
   const totals = useMemo(() => (report ? totalsOf(report.days) : null), [report]);
 
   useEffect(() => {
@@ -48,7 +52,8 @@ export default function StatsPage() {
         </div>
       </header>
       <p className="stats-page__intro">{text.intro}</p>
-      {report && totals ? (
+      <ListStatus loading={loading} shown={report !== undefined} error={error} onRetry={reload} />
+      {report && totals && (
         <div className="stats-body" aria-busy={loading}>
           <div className="overview-stats stats-totals">
             <StatCard label={text.totals.views} value={totals.views} icon={<Eye />} />
@@ -77,15 +82,6 @@ export default function StatsPage() {
             ))}
           </div>
         </div>
-      ) : failed ? (
-        <div className="console-empty" role="alert">
-          <p>{text.loadFailed}</p>
-          <button type="button" className="button button--primary" onClick={retry}>
-            {text.retry}
-          </button>
-        </div>
-      ) : (
-        <Loading />
       )}
     </section>
   );

@@ -1,6 +1,7 @@
 import { Download } from 'lucide-react';
 import type { StatsRow } from '../../../domain/console/stats/stats';
 import * as zhCN from '../../../i18n/zh-CN';
+import { currentLanguage } from '../../../i18n/language';
 
 const text = zhCN.consoleStats;
 
@@ -30,8 +31,8 @@ export function StatsTableCard({ title, itemLabel, rows, csv }: { title: string;
             {rows.map((row) => (
               <tr key={row.item}>
                 <td className="stats-table__item" title={row.item}>{row.label}</td>
-                <td className="stats-table__number">{row.views.toLocaleString('zh-CN')}</td>
-                <td className="stats-table__number">{row.visitors.toLocaleString('zh-CN')}</td>
+                <td className="stats-table__number">{row.views.toLocaleString(currentLanguage())}</td>
+                <td className="stats-table__number">{row.visitors.toLocaleString(currentLanguage())}</td>
               </tr>
             ))}
           </tbody>

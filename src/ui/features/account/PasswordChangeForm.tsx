@@ -24,9 +24,10 @@ export interface PasswordChangeFormProps {
  * Changes the signed-in user's password. The server then ends every session, this one included: the
  * session asks for the new password (password.changed).
  */
-const OLD_PASSWORD_TEXTS = { label: text.oldPassword, required: zhCN.validation.oldPasswordRequired };
+// Read when rendered, in the render's language (see server/adapters/ssr/language.ts).
+const oldPasswordTextsOf = () => ({ label: text.oldPassword, required: zhCN.validation.oldPasswordRequired });
 
-export function PasswordChangeForm({ className, oldPasswordTexts = OLD_PASSWORD_TEXTS, header, actions, submitClassName = 'button button--primary' }: PasswordChangeFormProps) {
+export function PasswordChangeForm({ className, oldPasswordTexts = oldPasswordTextsOf(), header, actions, submitClassName = 'button button--primary' }: PasswordChangeFormProps) {
   const api = useService(TOKENS.accountApi);
   const session = useService(TOKENS.session);
   const notifier = useService(TOKENS.notifier);

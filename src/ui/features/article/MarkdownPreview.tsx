@@ -1,7 +1,7 @@
 import { MdPreview } from 'md-editor-rt';
 import type { CodeTheme, PreviewTheme } from '../../../domain/preferences/preferences';
 import type { Theme } from '../../../domain/theme/theme';
-import { MARKDOWN_PROPS, purify } from './markdownConfig';
+import { markdownProps, purify } from './markdownConfig';
 
 /** Code blocks longer than this start folded; the articles' examples are rarely that long. */
 const CODE_FOLD_LINES = 80;
@@ -25,7 +25,7 @@ export interface MarkdownPreviewProps {
 export default function MarkdownPreview({ id, markdown, theme, previewTheme, codeTheme, sanitize, onRendered }: MarkdownPreviewProps) {
   return (
     <MdPreview
-      {...MARKDOWN_PROPS}
+      {...markdownProps()}
       id={id}
       value={markdown}
       theme={theme}

@@ -23,6 +23,7 @@ import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
 import DOMPurify from 'dompurify';
 import { config, type MarkdownItConfigPlugin } from 'md-editor-rt';
+import { currentLanguage } from '../../../i18n/language';
 import { imageSrcSet } from '../../../domain/media/imageVariants';
 import { IMAGE_SIZES } from '../../components/imageSizes';
 import { disclosurePlugin } from './disclosurePlugin';
@@ -30,7 +31,7 @@ import { mathPlugin } from './mathPlugin';
 
 /*
  * md-editor-rt's configuration, global to the library: every view that renders Markdown with it (the article
- * body, and the console's editor when it comes) imports this module and passes MARKDOWN_PROPS, so all render alike.
+ * body, and the console's editor when it comes) imports this module and passes markdownProps(), so all render alike.
  *
  * md-editor-rt fetches highlight.js, KaTeX, Mermaid and ECharts from a CDN unless told otherwise. The site
  * makes no third-party request: highlight.js is bundled here, math is typeset by our KaTeX rule (its
@@ -85,5 +86,7 @@ config({
 /** DOMPurify keeps MathML but for the two elements that carry KaTeX's TeX source for screen readers and copying. */
 export const purify = (html: string) => DOMPurify.sanitize(html, { ADD_ATTR: ['target'], ADD_TAGS: ['semantics', 'annotation'] });
 
-/** The props every md-editor-rt view of the site passes: Chinese texts, and the library's CDN-loaded features off. */
-export const MARKDOWN_PROPS = { language: 'zh-CN', noMermaid: true, noKatex: true, noEcharts: true } as const;
+/** The props every md-editor-rt view of the site passes: its texts in the interface's language, and the library's CDN-loaded features off. */
+export function markdownProps() {
+  return { language: currentLanguage() === 'en' ? 'en-US' : 'zh-CN', noMermaid: true, noKatex: true, noEcharts: true } as const;
+}

@@ -17,6 +17,7 @@ import type { ChatRoom } from '../../../ports/chatRoom';
 import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
 import * as zhCN from '../../../i18n/zh-CN';
+import { formatClock, formatMonthDay } from '../content/format';
 import { Avatar } from '../account/Avatar';
 import { useAccount } from '../account/useAccount';
 import { EMOJI } from './emoji';
@@ -48,14 +49,12 @@ const asUser = (person: { userId: number; nickName: string; avatar: string }) =>
   role: 0,
 });
 
+/** A message's time: the clock today, else its day too (`03-05 14:08`, English `Mar 5 14:08`). */
 function formatTime(iso: string, nowMs: number): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const time = `${pad(date.getHours())}:${pad(date.getMinutes())}`;
-  const today = new Date(nowMs);
-  const sameDay = date.toDateString() === today.toDateString();
-  return sameDay ? time : `${date.getMonth() + 1}-${pad(date.getDate())} ${time}`;
+  const sameDay = date.toDateString() === new Date(nowMs).toDateString();
+  return sameDay ? formatClock(date) : `${formatMonthDay(iso)} ${formatClock(date)}`;
 }
 
 /** A confirmation (Radix AlertDialog) around a trigger. */

@@ -1,14 +1,21 @@
 import { Heart, MessageSquareReply } from 'lucide-react';
 import type { ShownComment } from '../../../domain/comments/comments';
-import { compactCount } from '../../../domain/shared/compactCount';
 import { relativeTime } from '../../../domain/shared/relativeTime';
 import * as zhCN from '../../../i18n/zh-CN';
-import { formatDateTime, safeUrl } from '../content/format';
+import { ConfirmDelete } from '../../components/ConfirmDelete';
+import { formatCount, formatDateTime, safeUrl } from '../content/format';
 import { CommentAvatar } from './CommentAvatar';
 import { CommentHtml } from './CommentHtml';
-import { DeleteComment } from './DeleteComment';
 
 const text = zhCN.comments;
+// Read when rendered, in the render's language (server/adapters/ssr/language.ts).
+const deleteTexts = () => ({
+  delete: text.delete,
+  title: text.confirmDeleteTitle,
+  description: text.confirmDelete,
+  confirm: text.confirm,
+  cancel: text.cancel,
+});
 
 /** The spec's relative time: seconds, minutes, hours, then days. */
 function ago(iso: string, now: number): string {
@@ -90,7 +97,7 @@ export function CommentItem({ comment, now, highlighted, reply = false, onReply,
                 onClick={() => onLike(comment.id)}
               >
                 <Heart aria-hidden="true" />
-                {comment.likes > 0 ? compactCount(comment.likes) : text.like}
+                {comment.likes > 0 ? formatCount(comment.likes) : text.like}
               </button>
             )}
             {approved && (
@@ -99,7 +106,14 @@ export function CommentItem({ comment, now, highlighted, reply = false, onReply,
                 {text.reply}
               </button>
             )}
-            {comment.canDelete && <DeleteComment busy={comment.deleting} onConfirm={() => onDelete(comment.id)} />}
+            {comment.canDelete && (
+              <ConfirmDelete
+                className="comment__action"
+                texts={deleteTexts()}
+                busy={comment.deleting}
+                onConfirm={() => onDelete(comment.id)}
+              />
+            )}
           </footer>
         )}
       </div>

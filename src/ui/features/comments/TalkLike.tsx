@@ -2,7 +2,7 @@ import { Heart } from 'lucide-react';
 import { useState } from 'react';
 import type { LikeState } from '../../../domain/comments/comments';
 import { ReportedError } from '../../../domain/account/account';
-import { compactCount } from '../../../domain/shared/compactCount';
+import { formatCount } from '../content/format';
 import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
 import * as zhCN from '../../../i18n/zh-CN';
@@ -48,7 +48,7 @@ export function TalkLike({ id, likes, known }: { id: number; likes: number; know
       onClick={toggle}
     >
       <Heart aria-hidden="true" />
-      {compactCount(state.likes)}
+      {formatCount(state.likes)}
     </button>
   );
 }

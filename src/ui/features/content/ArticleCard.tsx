@@ -1,13 +1,12 @@
 import { CalendarDays, Eye, FolderOpen, MessageCircle, Pin } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { ArticleSummary } from '../../../domain/content/content';
-import { compactCount } from '../../../domain/shared/compactCount';
 import { LazyImage } from '../../components/LazyImage';
 import { IMAGE_SIZES } from '../../components/imageSizes';
 import * as zhCN from '../../../i18n/zh-CN';
 import { ArticleTags } from './ArticleTags';
 import { articleHref } from './articleHref';
-import { formatDate } from './format';
+import { formatCount, formatDate } from './format';
 import './content.css';
 
 /** One article in a list: cover, title, meta, summary and tags. */
@@ -47,11 +46,11 @@ export function ArticleCard({ article, flip = false }: { article: ArticleSummary
           </li>
           <li>
             <Eye aria-hidden="true" />
-            <span>{text.viewsValue(compactCount(article.views))}</span>
+            <span>{text.viewsValue(formatCount(article.views))}</span>
           </li>
           <li>
             <MessageCircle aria-hidden="true" />
-            <span>{text.comments.countShort(compactCount(article.comment_count))}</span>
+            <span>{text.comments.countShort(formatCount(article.comment_count))}</span>
           </li>
         </ul>
         {article.summary && <p className="article-card__summary">{article.summary}</p>}

@@ -105,7 +105,7 @@ export function LinkApplyForm() {
       <div className="form__actions">
         <button type="submit" className="button button--primary" disabled={state === 'sending'}>
           <Send aria-hidden="true" />
-          {state === 'sending' ? zhCN.loading : text.submit}
+          {state === 'sending' ? zhCN.shell.loading : text.submit}
         </button>
       </div>
     </form>

@@ -2,11 +2,10 @@ import { Clock3, Flame, MessageCircle, Newspaper, Tags } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import type { HotArticle, SiteFacts, Tag } from '../../../domain/content/content';
 import { tagCloudLevel } from '../../../domain/content/facts';
-import { compactCount } from '../../../domain/shared/compactCount';
 import { circledNumber } from '../../../domain/search/circledNumber';
 import * as zhCN from '../../../i18n/zh-CN';
 import { articleHref } from './articleHref';
-import { formatDate } from './format';
+import { formatCount, formatDate } from './format';
 import './content.css';
 
 const text = zhCN.content.side;
@@ -22,7 +21,7 @@ export function AuthorCounts({ facts }: { facts: SiteFacts }) {
     <nav className="card author-counts" aria-label={text.countsLabel}>
       {items.map((item) => (
         <Link key={item.to} to={item.to} className="author-counts__item">
-          <span className="author-counts__value">{compactCount(item.value)}</span>
+          <span className="author-counts__value">{formatCount(item.value)}</span>
           <span className="author-counts__label">{item.label}</span>
         </Link>
       ))}
@@ -51,14 +50,14 @@ export function HotArticlesCard({ articles }: { articles: HotArticle[] }) {
               </Link>
               <span className="hot-list__views">
                 <span aria-hidden="true">
-                  {compactCount(article.views)}
+                  {formatCount(article.views)}
                   <span className="hot-list__comments">
                     <MessageCircle />
-                    {compactCount(article.comment_count)}
+                    {formatCount(article.comment_count)}
                   </span>
                 </span>
                 <span className="visually-hidden">
-                  {text.hotCounts(compactCount(article.views), compactCount(article.comment_count))}
+                  {text.hotCounts(formatCount(article.views), formatCount(article.comment_count))}
                 </span>
               </span>
             </li>

@@ -1,22 +1,49 @@
+import { compactCount } from '../../../domain/shared/compactCount';
+import { currentLanguage } from '../../../i18n/language';
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** `2024-03-05` in the reader's time zone; '' for a date that cannot be read. */
+/** English month names (`Mar`), made once on the first English date. */
+let englishMonths: Intl.DateTimeFormat | undefined;
+const monthOf = (date: Date) => (englishMonths ??= new Intl.DateTimeFormat('en-US', { month: 'short' })).format(date);
+
+function readable(iso: string): Date | undefined {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/** `2024-03-05` (English: `Mar 5, 2024`) in the reader's time zone; '' for a date that cannot be read. */
 export function formatDate(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  const date = readable(iso);
+  if (!date) return '';
+  return currentLanguage() === 'en'
+    ? `${monthOf(date)} ${date.getDate()}, ${date.getFullYear()}`
+    : `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** `03-05` for the timeline, where the year is the heading. */
+/** `03-05` (English: `Mar 5`) for the timeline, where the year is the heading. */
 export function formatMonthDay(iso: string): string {
-  return formatDate(iso).slice(5);
+  const date = readable(iso);
+  if (!date) return '';
+  return currentLanguage() === 'en'
+    ? `${monthOf(date)} ${date.getDate()}`
+    : `${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
 }
 
-/** `2024-03-05 14:08`. */
+/** A count in the interface's language: 12.3k, 1.2w (English 1.2M). */
+export function formatCount(n: number): string {
+  return compactCount(n, currentLanguage());
+}
+
+/** `14:08`. */
+export function formatClock(date: Date): string {
+  return `${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** `2024-03-05 14:08` (English: `Mar 5, 2024 14:08`). */
 export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${formatDate(iso)} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  const date = readable(iso);
+  return date ? `${formatDate(iso)} ${formatClock(date)}` : '';
 }
 
 /** Only web addresses and site media become links or image sources. */

@@ -218,7 +218,7 @@ export function MessageForm({ existing }: { existing?: Message }) {
         </button>
         <button type="submit" className="button button--primary" disabled={busy !== 'idle'}>
           <Send aria-hidden="true" />
-          {busy === 'sending' ? zhCN.loading : existing ? text.save : text.submit}
+          {busy === 'sending' ? zhCN.shell.loading : existing ? text.save : text.submit}
         </button>
       </div>
     </form>

@@ -12,7 +12,7 @@ import { formatDateTime } from '../content/format';
 import { LoadFailed } from '../content/LoadFailed';
 import { useLoad } from '../content/useLoad';
 import { boardChanged, useBoardVersion } from './boardVersion';
-import { ConfirmDelete } from './DeleteMessage';
+import { DeleteOnBoard } from './DeleteMessage';
 import { MessageAvatar, useRelativeTime } from './MessageCard';
 import './messages.css';
 
@@ -77,7 +77,7 @@ function ReplyForm({ messageId }: { messageId: number }) {
       <div className="form__actions">
         <button type="submit" className="button button--primary" disabled={sending}>
           <Send aria-hidden="true" />
-          {sending ? zhCN.loading : text.replySubmit}
+          {sending ? zhCN.shell.loading : text.replySubmit}
         </button>
       </div>
     </form>
@@ -103,7 +103,7 @@ function ReplyItem({ reply, message }: { reply: MessageReply; message: Message }
           <time className="message__time" dateTime={reply.createdAt} title={formatDateTime(reply.createdAt)}>
             {ago(reply.createdAt)}
           </time>
-          {canDeleteReply(reply, message, user) && <ConfirmDelete title={text.deleteReply} label={text.deleteReply} remove={remove} />}
+          {canDeleteReply(reply, message, user) && <DeleteOnBoard title={text.deleteReply} label={text.deleteReply} remove={remove} />}
         </header>
         <p className="reply__content">{reply.content}</p>
       </div>

@@ -1,6 +1,7 @@
 import { useSelector } from '../../hooks/useSelector';
 import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
+import { savedSongSummary } from '../../../domain/player/persistence';
 import type { PlayerRuntime } from '../../../ports/playerRuntime';
 import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
@@ -60,7 +61,7 @@ export function MusicDock() {
 function SavedDisc(props: { onOpen(): void; onToggle(): void; onIntent(): void }) {
   const loader = useService(TOKENS.playerLoader);
   const hydrated = useHydrated();
-  const saved = useMemo(() => (hydrated ? loader.saved() : null), [loader, hydrated]);
+  const saved = useMemo(() => (hydrated ? savedSongSummary(loader.savedState()) : null), [loader, hydrated]);
   return <DiscView song={saved?.song ?? null} playing={false} busy={false} {...props} />;
 }
 

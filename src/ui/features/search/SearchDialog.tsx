@@ -38,7 +38,7 @@ export default function SearchDialog({ open, onOpenChange, returnFocus }: Search
               </button>
             </Dialog.Close>
           </div>
-          <Suspense fallback={<p className="search-status">{zhCN.loading}</p>}>
+          <Suspense fallback={<p className="search-status">{zhCN.shell.loading}</p>}>
             <SearchPanel onDone={() => onOpenChange(false)} />
           </Suspense>
         </Dialog.Content>

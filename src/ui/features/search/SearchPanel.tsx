@@ -79,7 +79,7 @@ export default function SearchPanel({ onDone }: { onDone: () => void }) {
             </h3>
           </div>
           {hot.length === 0 ? (
-            <p className="search-section__empty">{zhCN.loading}</p>
+            <p className="search-section__empty">{zhCN.shell.loading}</p>
           ) : (
             <ol className="search-hot">
               {hot.map((article, index) => (

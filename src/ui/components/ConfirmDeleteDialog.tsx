@@ -1,20 +1,32 @@
 import { AlertDialog } from 'radix-ui';
 import type { RefObject } from 'react';
-import * as zhCN from '../../../i18n/zh-CN';
-import './messages.css';
+import './confirmDelete.css';
+
+export interface ConfirmDeleteTexts {
+  title: string;
+  description: string;
+  /** The confirming button's words. */
+  confirm: string;
+  cancel: string;
+}
 
 export interface ConfirmDeleteDialogProps {
   open: boolean;
   onOpenChange(open: boolean): void;
-  title: string;
+  texts: ConfirmDeleteTexts;
   onConfirm(): void;
   /** The button that opened it: focus goes back there on close (the dialog has no trigger of its own). */
   returnFocus: RefObject<HTMLButtonElement | null>;
 }
 
-/** The confirmation before a post or a reply is deleted; fetched on first intent (see ConfirmDelete). */
-export default function ConfirmDeleteDialog({ open, onOpenChange, title, onConfirm, returnFocus }: ConfirmDeleteDialogProps) {
-  const text = zhCN.messages;
+/** The confirmation before a reader deletes what they wrote; fetched on first intent (see ConfirmDelete). */
+export default function ConfirmDeleteDialog({
+  open,
+  onOpenChange,
+  texts,
+  onConfirm,
+  returnFocus,
+}: ConfirmDeleteDialogProps) {
   return (
     <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
       <AlertDialog.Portal>
@@ -26,17 +38,17 @@ export default function ConfirmDeleteDialog({ open, onOpenChange, title, onConfi
             returnFocus.current?.focus();
           }}
         >
-          <AlertDialog.Title className="confirm__title">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="confirm__text">{text.confirmDelete}</AlertDialog.Description>
-          <div className="form__actions">
+          <AlertDialog.Title className="confirm__title">{texts.title}</AlertDialog.Title>
+          <AlertDialog.Description className="confirm__text">{texts.description}</AlertDialog.Description>
+          <div className="confirm__actions">
             <AlertDialog.Cancel asChild>
               <button type="button" className="button">
-                {text.cancel}
+                {texts.cancel}
               </button>
             </AlertDialog.Cancel>
             <AlertDialog.Action asChild>
               <button type="button" className="button button--danger" onClick={onConfirm}>
-                {text.confirm}
+                {texts.confirm}
               </button>
             </AlertDialog.Action>
           </div>

@@ -1,0 +1,45 @@
+import type { Translation } from '../translation';
+import type { backup as zh } from '../zh-CN/backup';
+import { plural } from './plural';
+
+/** Backup, restore and shutdown (issue 12): the `backup`/`restore` commands and the draining server. */
+export const backup = {
+  backupUsage: 'Usage: npm run backup -- <backup file> [--without-music-files]',
+  restoreUsage: 'Usage: npm run restore -- <backup file>',
+  stage: {
+    database: 'Database',
+    media: 'Media files',
+    music: 'Music files',
+    verify: 'Verifying backup',
+    extract: 'Extracting files',
+    rows: 'Writing data',
+  },
+  backedUp: (file: string, size: string, seconds: string) => `Backup complete: ${file} (${size}, took ${seconds} s)`,
+  backupCounts: (rows: number, media: number, music: number, musicIncluded: boolean) =>
+    `${plural(rows, 'row')} of data, ${plural(media, 'media file')}, ${musicIncluded ? plural(music, 'music file') : 'no music files'}`,
+  restored: (seconds: string) => `Restore complete in ${seconds} s. You can start the site now.`,
+  archiveMissing: (file: string) => `Backup file not found: ${file}`,
+  foreign: 'This isn’t a backup of this site, so it wasn’t restored (no data was changed)',
+  damaged:
+    'The backup file is damaged (incomplete, or its checksum doesn’t match), so it wasn’t restored (no data was changed)',
+  newerFormat: (version: number) =>
+    `The backup’s format version (${version}) is newer than this program. Upgrade the program, then restore.`,
+  newerSchema: (migration: string) =>
+    `The backup’s database schema (${migration}) is newer than this program. Upgrade the program, then restore.`,
+  schemaMismatch: (archive: string, current: string) =>
+    `The backup’s database schema (${archive}) doesn’t match this program’s (${current}). Restoring to a different database needs the same schema: restore with the program version that made the backup, then upgrade.`,
+  databaseFileExists: (file: string) =>
+    `The data folder already holds a site database, ${file}. Backups can only be restored into an empty data folder: choose a new one (DATA_DIR).`,
+  folderNotEmpty: (dir: string) =>
+    `${dir} already contains files. Backups can only be restored into an empty data folder: choose a new one or empty it first.`,
+  databaseNotEmpty: (table: string, rows: number) =>
+    `The target database isn’t empty (table ${table} has ${plural(rows, 'row')}). Backups can only be restored into an empty database: create a new one.`,
+  rolledBack: 'The restore failed partway, so everything it had written (data and files) was undone',
+  shuttingDown: 'The server is restarting or under maintenance. Please try again shortly.',
+  /** A command-line tool that met a dependency's failure: what to do about it, with the system's own reason. */
+  faults: {
+    diskFull: 'The disk is full. Unfinished files were deleted; free up some space and try again.',
+    unavailable: 'Can’t connect to the database. Make sure it’s running, then try again.',
+    timeout: 'The database took too long to respond. Please try again shortly.',
+  },
+} as const satisfies Translation<typeof zh>;

@@ -1,0 +1,33 @@
+import type { Translation } from '../translation';
+import type { nav as zh } from '../zh-CN/nav';
+
+export const nav = {
+  home: 'Home',
+  archives: 'Archive',
+  more: 'More',
+  frontResources: 'Front-end picks',
+  backResources: 'Back-end picks',
+  category: 'Categories',
+  tag: 'Tags',
+  album: 'Albums',
+  talk: 'Notes',
+  links: 'Blogroll',
+  messages: 'Guestbook',
+  siteList: 'Site directory',
+  login: 'Sign in',
+  goLogin: 'Sign in',
+  userCenter: 'Account',
+  logout: 'Sign out',
+  menu: 'Menu',
+  closeMenu: 'Close menu',
+  mainNav: 'Main navigation',
+  back: 'Back',
+  search: 'Search',
+  skipToContent: 'Skip to content',
+  article: 'Article',
+  articleList: 'Article list',
+  photos: 'Gallery',
+  messagePublish: 'New message',
+  messageDetail: 'Message',
+  chat: 'Chat',
+} as const satisfies Translation<typeof zh>;
