@@ -95,6 +95,9 @@ export class MemoryReadCache<V> implements ReadCache<V> {
       try {
         const value = await compute();
         if (this.stamp(topics) === stamp) this.keep(key, { value, topics, expiresAt: startedAt + this.ttlMs });
+        // Read across a change: never given as fresh, but still the newest answer known should the database
+        // go before the next read (without it, a busy page would have no fallback in an outage).
+        else if (this.staleOnError) this.keep(key, { value, topics, expiresAt: -Infinity });
         return value;
       } catch (error) {
         const stale = this.entries.get(key);

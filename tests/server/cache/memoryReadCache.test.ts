@@ -54,6 +54,22 @@ describe('MemoryReadCache', () => {
     await expect(strict.answer('k', ['site'], async () => Promise.reject(outage))).rejects.toBe(outage);
   });
 
+  it('keeps an answer read across a change for an outage only: never fresh, given when the next read fails', async () => {
+    const outage = new Error('database unavailable');
+    const cache = new MemoryReadCache<string>({ ttlMs: 60_000, staleOnError: (error) => error === outage });
+    const slow = deferred<string>();
+    const first = cache.answer('/api/article/blogHomeGetArticleList/1/10', ['articleCounters'], () => slow.promise);
+    cache.changed(['articleCounters']);
+    slow.resolve('list v1');
+    expect(await first).toBe('list v1');
+    expect(cache.peek('/api/article/blogHomeGetArticleList/1/10')).toBeUndefined();
+    const read = (compute: () => Promise<string>) =>
+      cache.answer('/api/article/blogHomeGetArticleList/1/10', ['articleCounters'], compute);
+    expect(await read(() => Promise.reject(outage))).toBe('list v1');
+    expect(await read(async () => 'list v2')).toBe('list v2');
+    expect(cache.peek('/api/article/blogHomeGetArticleList/1/10')).toBe('list v2');
+  });
+
   it('keeps an answer until a topic it shows changes, and only such a topic', async () => {
     const cache = new MemoryReadCache<string>({ ttlMs: 60_000 });
     let version = 1;
