@@ -63,8 +63,10 @@ describeInBrowser('replies, own posts and link review in the browser', () => {
     await form.getByRole('button', { name: m.replySubmit }).click();
     expect(await form.locator('.form__error').innerText()).toBe(m.replyRequired);
     await form.getByLabel(m.replyLabel).fill('晚安，明天会放晴的。');
+    // Watched for from before the click, as the deletion's toast below.
+    const replied = notice(page, m.replied).waitFor();
     await form.getByRole('button', { name: m.replySubmit }).click();
-    await notice(page, m.replied).waitFor();
+    await replied;
     await page.locator('.reply', { hasText: '晚安，明天会放晴的。' }).waitFor();
     await expect.poll(() => page.locator('.message[data-layout="detail"]').innerText()).toContain(m.replyCount(1));
     expect(await form.getByLabel(m.replyLabel).inputValue()).toBe('');
@@ -159,11 +161,13 @@ describeInBrowser('replies, own posts and link review in the browser', () => {
     await loginInBrowser(page, admin.username);
     const review = page.getByRole('region', { name: center.linkReview });
     await review.getByText('晴天小站').waitFor();
+    const approved = notice(page, center.linkApproved('晴天小站')).waitFor();
     await review.getByRole('button', { name: center.approveLink('晴天小站') }).click();
-    await notice(page, center.linkApproved('晴天小站')).waitFor();
+    await approved;
     await review.getByText('晴天小站').waitFor({ state: 'detached' });
+    const rejected = notice(page, center.linkRejected('广告站')).waitFor();
     await review.getByRole('button', { name: center.rejectLink('广告站') }).click();
-    await notice(page, center.linkRejected('广告站')).waitFor();
+    await rejected;
     await review.getByText(center.noPendingLinks).waitFor();
 
     await openAt(page, '/link/list');

@@ -92,6 +92,24 @@ describeInBrowser('the site shell', () => {
     await page.context().close();
   });
 
+  it('brings what takes the focus into view below the header, which comes back on the way up', async () => {
+    const page = await site.newPage();
+    await open(page, '/archives');
+    await makeScrollable(page);
+    const link = page.locator('main a[href^="/article?id="]').first();
+    const linkTop = await link.evaluate((element) => element.getBoundingClientRect().top + window.scrollY);
+    // Scrolled down just past the link: the header has gone and the link's top is above the window.
+    await scrollAndSettle(page, Math.round(linkTop) + 10);
+    await expect.poll(attribute(page, 'data-hidden')).toBe('true');
+    await link.focus();
+    await expect.poll(attribute(page, 'data-hidden')).toBe('false');
+    await page.waitForFunction(() => document.getAnimations().length === 0);
+    const headerBottom = await page.locator('header.site-header').evaluate((header) => header.getBoundingClientRect().bottom);
+    // Within a pixel: the window scrolls by whole pixels, the link's top may fall between two.
+    expect(await link.evaluate((element) => element.getBoundingClientRect().top)).toBeGreaterThan(headerBottom - 1);
+    await page.context().close();
+  });
+
   it('offers back-to-top only after 200 px, and it takes the reader to the top', async () => {
     const page = await site.newPage();
     await open(page, '/archives');
