@@ -73,11 +73,14 @@ describeInBrowser('moderation and people from the console', () => {
     const aliceRoom = await openRoom(alicePage);
     await adminRoom.getByRole('button', { name: chat.onlineList }).click();
     await admin.getByRole('button', { name: chat.muteUser('爱丽丝') }).click();
+    // Toasts are watched for from before the action that shows them, so a slow runner cannot miss one.
+    const muted = toast(alicePage, chat.userMuted('爱丽丝', 10)).waitFor();
     await admin.getByRole('menuitem', { name: chat.muteFor(10) }).click();
-    await toast(alicePage, chat.userMuted('爱丽丝', 10)).waitFor();
+    await muted;
     await aliceRoom.getByLabel(chat.inputLabel).fill('我还能说话吗');
+    const refused = toast(alicePage, chat.muted(10)).waitFor();
     await aliceRoom.getByRole('button', { name: chat.send, exact: true }).click();
-    await toast(alicePage, chat.muted(10)).waitFor();
+    await refused;
     await aliceRoom.getByText(chat.mutedHint).waitFor();
     expect(await aliceRoom.getByLabel(chat.inputLabel).count()).toBe(0);
     const history = (await (await fetch(`${site.baseUrl}/api/chat/getChatList`, {
@@ -146,9 +149,9 @@ describeInBrowser('moderation and people from the console', () => {
     await preview.locator('b', { hasText: '停机维护' }).waitFor();
     expect(await preview.innerHTML()).not.toContain('script');
     await admin.getByRole('button', { name: people.notices.send }).click();
+    const sent = toast(admin, '已发送给').innerText();
     await admin.getByRole('alertdialog').getByRole('button', { name: people.notices.send }).click();
-    await toast(admin, '已发送给').waitFor();
-    expect(await toast(admin, '已发送给').innerText()).toMatch(/已发送给 \d+ 位用户/);
+    expect(await sent).toMatch(/已发送给 \d+ 位用户/);
 
     await aliceRoom.getByRole('button', { name: chat.closeRoom }).click();
     await alicePage.getByRole('button', { name: /我的消息/ }).click();
