@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { chromium, type BrowserContextOptions } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, CONTEXT_DEFAULTS } from '../tests/e2e/support/harness';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, suiteContext, type SuiteContextOptions } from '../tests/e2e/support/harness';
 import { startBenchSite } from './benchSite';
 
 /**
@@ -9,7 +9,7 @@ import { startBenchSite } from './benchSite';
  * (no cache, no worker), so this is the unit the suite pays hundreds of times. Each variant opens the
  * same pages, each in a new context, and sums the CPU time of every Chromium process (sampled from /proc,
  * so processes that exit between samples still count). Baseline in the same run: the suite's context with
- * the offline worker allowed, as a reader's browser has it.
+ * the offline worker allowed and the idle prefetch running, as a reader's browser has them.
  *
  *   npx tsx bench/e2ePageCost.bench.ts [--rounds=3]
  */
@@ -44,15 +44,14 @@ function chromiumCpu(): () => Record<string, number> {
   };
 }
 
-async function measure(baseUrl: string, paths: string[], context: BrowserContextOptions) {
+async function measure(baseUrl: string, paths: string[], context: SuiteContextOptions) {
   const stop = chromiumCpu();
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
   const started = Date.now();
   for (let round = 0; round < rounds; round += 1) {
     for (const pathname of paths) {
-      const page = await (await browser.newContext({ baseURL: baseUrl, ...context })).newPage();
+      const page = await (await suiteContext(browser, baseUrl, context)).newPage();
       await page.goto(pathname);
-      await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
       await page.waitForLoadState('networkidle');
       await page.context().close();
     }
@@ -68,16 +67,20 @@ async function main() {
   try {
     const paths = ['/home', `/article?id=${site.articleId}`, '/archives', '/talk', '/message/list', '/category', '/photoAlbum', '/about'];
     const loads = paths.length * rounds;
-    const withWorker = await measure(site.baseUrl, paths, { ...CONTEXT_DEFAULTS, serviceWorkers: 'allow' });
-    const suite = await measure(site.baseUrl, paths, CONTEXT_DEFAULTS);
-    for (const [name, run] of [['offline worker allowed (baseline)', withWorker], ['the suite (CONTEXT_DEFAULTS)', suite]] as const) {
+    const reader = await measure(site.baseUrl, paths, { serviceWorkers: 'allow', idlePrefetch: true });
+    const suite = await measure(site.baseUrl, paths, {});
+    const runs = [
+      ['a reader: offline worker and idle prefetch (baseline)', reader],
+      ['the suite (suiteContext: neither)', suite],
+    ] as const;
+    for (const [name, run] of runs) {
       const parts = Object.entries(run.cpu)
         .sort((a, b) => b[1] - a[1])
         .map(([type, seconds]) => `${type} ${seconds.toFixed(1)}`)
         .join(', ');
       console.log(`${name}: ${loads} loads in ${run.seconds.toFixed(1)} s, Chromium ${run.total.toFixed(1)} CPU-s (${(run.total / loads).toFixed(2)} per load: ${parts})`);
     }
-    console.log(`ratio suite / baseline: ${(suite.total / withWorker.total).toFixed(2)}`);
+    console.log(`ratio suite / baseline: ${(suite.total / reader.total).toFixed(2)}`);
   } finally {
     await site.close();
   }

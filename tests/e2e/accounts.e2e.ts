@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import * as zhCN from '../../src/i18n/zh-CN';
-import { describeInBrowser, savingData } from './support/harness';
+import { describeInBrowser } from './support/harness';
 import {
   createUser,
   freshName,
@@ -42,8 +42,8 @@ describeInBrowser('accounts in the browser', () => {
   it('keeps the login dialog, avatar menu, message drawer and DOMPurify out of the first load; each opens on the first click', async () => {
     const user = await createUser(site);
     const page = await site.newPage();
-    // The idle prefetch would fetch these parts ahead of the click (tests/e2e/prefetch.e2e.ts): off here.
-    await savingData(page);
+    // The idle prefetch, which would fetch these parts ahead of the click (tests/e2e/prefetch.e2e.ts), is off
+    // in every test's context.
     const scripts: string[] = [];
     page.on('request', (request) => {
       const { pathname } = new URL(request.url());

@@ -3,13 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { inject } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { openDatabase, type DatabaseHandle } from '../../server/adapters/db/connect';
 import { migrateToLatest } from '../../server/adapters/db/migrations';
 import { ScryptPasswordHasher } from '../../server/adapters/crypto/scryptPasswordHasher';
 import { loadConfig } from '../../server/config';
 import { createServer, type CreatedServer } from '../../server/main';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, CONTEXT_DEFAULTS, waitForPage, waitsForHydration } from './support/harness';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, suiteContext, waitForPage, type SuiteContextOptions } from './support/harness';
 
 /**
  * The real server for the account and notification journeys, with what they need beyond the shared
@@ -24,8 +24,8 @@ export interface AccountsSite {
   dataDir: string;
   /** The administrator's one-time password, as the first start announced it. */
   adminPassword: string;
-  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
-  newPage(options?: BrowserContextOptions): Promise<Page>;
+  newContext(options?: SuiteContextOptions): Promise<BrowserContext>;
+  newPage(options?: SuiteContextOptions): Promise<Page>;
   close(): Promise<void>;
 }
 
@@ -48,12 +48,7 @@ export async function startAccountsSite(env: Record<string, string> = {}, client
   await migrateToLatest(db.db as Kysely<unknown>, db.dialect);
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
 
-  const newContext = async (options: BrowserContextOptions = {}) => {
-    const context = waitsForHydration(
-      await browser.newContext({ baseURL: baseUrl, ...CONTEXT_DEFAULTS, ...options }),
-    );
-    return context;
-  };
+  const newContext = (options: SuiteContextOptions = {}) => suiteContext(browser, baseUrl, options);
 
   return {
     baseUrl,

@@ -11,7 +11,7 @@ import { ScryptPasswordHasher } from '../../server/adapters/crypto/scryptPasswor
 import { loadConfig } from '../../server/config';
 import { createServer, type CreatedServer } from '../../server/main';
 import * as zhCN from '../../src/i18n/zh-CN';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, CONTEXT_DEFAULTS, describeInBrowser, waitForPage, waitsForHydration } from './support/harness';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, describeInBrowser, suiteContext, waitForPage } from './support/harness';
 import { freshName, loginInBrowser } from './accountsSupport';
 
 const text = zhCN.chat;
@@ -80,7 +80,7 @@ async function register(site: ChatSite, nickName: string) {
 }
 
 async function newPage(site: ChatSite, viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const context = waitsForHydration(await site.browser.newContext({ baseURL: site.baseUrl, ...CONTEXT_DEFAULTS, viewport }));
+  const context = await suiteContext(site.browser, site.baseUrl, { viewport });
   return context.newPage();
 }
 

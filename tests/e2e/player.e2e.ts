@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import * as zhCN from '../../src/i18n/zh-CN';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, CONTEXT_DEFAULTS, describeInBrowser, holdPlayerBar, recordNotices, savingData, startSite, waitForPage, waitsForHydration, type Site } from './support/harness';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, describeInBrowser, holdPlayerBar, recordNotices, startSite, suiteContext, waitForPage, type Site, type SuiteContextOptions } from './support/harness';
 
 const m = zhCN.music;
 const lb = m.lyricBoard;
@@ -29,10 +29,8 @@ describeInBrowser('the music player in the browser', () => {
     await site?.close();
   });
 
-  async function newPage(options: BrowserContextOptions = {}): Promise<Page> {
-    const context = waitsForHydration(
-      await browser.newContext({ baseURL: site.baseUrl, ...CONTEXT_DEFAULTS, ...options }),
-    );
+  async function newPage(options: SuiteContextOptions = {}): Promise<Page> {
+    const context = await suiteContext(browser, site.baseUrl, options);
     const page = await context.newPage();
     const log: Traffic = { scripts: [], wapi: [], errors: [] };
     page.on('request', (request) => {
@@ -71,9 +69,8 @@ describeInBrowser('the music player in the browser', () => {
   }
 
   it('keeps the player, its overlay and the board out of the first load; the disc loads them on first click', async () => {
+    // The idle prefetch (tests/e2e/prefetch.e2e.ts) is off, as in every test's context: the click loads.
     const page = await newPage();
-    // The reader saves data, so the idle prefetch (tests/e2e/prefetch.e2e.ts) stands aside and the click loads.
-    await savingData(page);
     await page.goto('/home');
     await waitForPage(page);
     await page.getByRole('button', { name: zhCN.disc.openPlayer }).waitFor();
@@ -298,7 +295,8 @@ describeInBrowser('the music player in the browser', () => {
   });
 
   it('keeps playing across a route change, and a reload restores the song paused at the saved position', async () => {
-    const page = await newPage();
+    // The reload below proves what the idle prefetch leaves ready, and that it starts nothing.
+    const page = await newPage({ idlePrefetch: true });
     await page.goto('/home');
     await waitForPage(page);
     await openPlayer(page);

@@ -5,7 +5,6 @@ import {
   describeInBrowser,
   expectNoThirdPartyRequests,
   open,
-  savingData,
   startSite,
   type Site,
 } from './support/harness';
@@ -62,7 +61,7 @@ describeInBrowser('the idle prefetch', () => {
   afterAll(() => site?.close());
 
   it('fetches the search dialog once the page is idle, so its first open makes no request for code', async () => {
-    const page = await site.newPage();
+    const page = await site.newPage({ idlePrefetch: true });
     await open(page, '/home');
     await page.waitForSelector('html[data-idle-prefetch="done"]');
     const fetched = await scriptEntries(page);
@@ -77,7 +76,7 @@ describeInBrowser('the idle prefetch', () => {
   });
 
   it('fetches the parts one at a time, most likely first: search, login, message drawer, player, chat', async () => {
-    const page = await site.newPage();
+    const page = await site.newPage({ idlePrefetch: true });
     await open(page, '/home');
     await page.waitForSelector('html[data-idle-prefetch="done"]');
     const fetched = await scriptEntries(page);
@@ -96,8 +95,8 @@ describeInBrowser('the idle prefetch', () => {
   });
 
   it('fetches nothing ahead when the reader saves data, and the search dialog then loads on its first open', async () => {
-    const page = await site.newPage();
-    await savingData(page);
+    // The suite's contexts are such a reader unless they ask for the prefetch (suiteContext).
+    const page = await site.newPage({ idlePrefetch: false });
     await open(page, '/home');
     await page.waitForSelector('html[data-idle-prefetch="skipped"]');
     const fetched = await scriptEntries(page);

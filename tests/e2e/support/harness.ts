@@ -37,6 +37,33 @@ export const CONTEXT_DEFAULTS: BrowserContextOptions = {
   reducedMotion: 'reduce',
   serviceWorkers: 'block',
 };
+
+/** A test's browser context: Playwright's options, and whether the site's idle prefetch runs (off unless asked). */
+export type SuiteContextOptions = BrowserContextOptions & { idlePrefetch?: boolean };
+
+/**
+ * A browser context as every test starts from: CONTEXT_DEFAULTS, pages that wait for hydration, and a reader
+ * who saves data, so the idle prefetch stands aside and each part's code loads on its first use. The prefetch
+ * evaluates ten parts' chunks after every load, a sixth of what a cold load costs the browser
+ * (`bench/e2ePageCost.bench.ts`), paid hundreds of times over for parts most tests never open. The tests of the
+ * prefetch itself, and of what it leaves ready, ask for it (`idlePrefetch: true`).
+ */
+export async function suiteContext(
+  browser: Browser,
+  baseUrl: string,
+  { idlePrefetch = false, ...options }: SuiteContextOptions = {},
+): Promise<BrowserContext> {
+  const context = waitsForHydration(await browser.newContext({ baseURL: baseUrl, ...CONTEXT_DEFAULTS, ...options }));
+  if (!idlePrefetch) await context.addInitScript(readerSavesData);
+  return context;
+}
+
+/** Runs in the page: `navigator.connection` says the reader saves data (Chromium's Network Information API). */
+function readerSavesData() {
+  const connection = { saveData: true, effectiveType: '4g' };
+  Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => connection });
+}
+
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
 const PATCHED = new WeakSet<Page>();
@@ -95,8 +122,8 @@ interface PageLog {
 export interface Site {
   baseUrl: string;
   browser: Browser;
-  /** A page in its own browser context (fresh storage), desktop-sized unless told otherwise. */
-  newPage(options?: BrowserContextOptions): Promise<Page>;
+  /** A page in its own browser context (fresh storage), desktop-sized unless told otherwise (see suiteContext). */
+  newPage(options?: SuiteContextOptions): Promise<Page>;
   /** What the page logged as errors and which third-party hosts it tried to reach. */
   log(page: Page): PageLog;
   /** Calls the site API from the test process and returns the envelope. */
@@ -145,9 +172,7 @@ export async function startSite(options: { musicDir?: string; offline?: boolean 
     baseUrl,
     browser,
     async newPage(options = {}) {
-      const context = waitsForHydration(
-        await browser.newContext({ baseURL: baseUrl, ...CONTEXT_DEFAULTS, ...options }),
-      );
+      const context = await suiteContext(browser, baseUrl, options);
       const log: PageLog = { consoleErrors: [], thirdPartyRequests: [] };
       context.on('request', (request) => {
         if (!isLocalUrl(new URL(request.url()))) log.thirdPartyRequests.push(request.url());
@@ -255,13 +280,3 @@ export async function recordNotices(page: Page): Promise<() => Promise<string[]>
   return () => page.evaluate(() => (window as unknown as { __notices: string[] }).__notices);
 }
 
-/**
- * The page's reader saves data (`navigator.connection.saveData`), so the idle prefetch stands aside and
- * each lazily loaded part is fetched on its first use: for tests that prove what the first load leaves out.
- */
-export async function savingData(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const connection = { saveData: true, effectiveType: '4g' };
-    Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => connection });
-  });
-}
