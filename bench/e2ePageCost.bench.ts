@@ -1,17 +1,19 @@
 import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, suiteContext, type SuiteContextOptions } from '../tests/e2e/support/harness';
+import { CHROMIUM_PATH } from '../tests/e2e/support/browserPath';
+import { CHROMIUM_ARGS, suiteContext, type SuiteContextOptions } from '../tests/e2e/support/harness';
 import { startBenchSite } from './benchSite';
 
 /**
  * What one cold page load costs the end-to-end suite's browser: every test opens pages in a new context
  * (no cache, no worker), so this is the unit the suite pays hundreds of times. Each variant opens the
  * same pages, each in a new context, and sums the CPU time of every Chromium process (sampled from /proc,
- * so processes that exit between samples still count). Baseline in the same run: the suite's context with
- * the offline worker allowed and the idle prefetch running, as a reader's browser has them.
+ * so processes that exit between samples still count). Baseline in the same run: Debian's full Chromium
+ * (`--headless`) with the offline worker allowed and the idle prefetch running, as a reader's browser has them;
+ * then the suite's context (neither) in the full browser and in the headless shell the suite drives.
  *
- *   npx tsx bench/e2ePageCost.bench.ts [--rounds=3]
+ *   npx tsx bench/e2ePageCost.bench.ts [--rounds=3]   (needs apt packages chromium and chromium-headless-shell)
  */
 
 const TICKS_PER_SECOND = 100;
@@ -44,9 +46,11 @@ function chromiumCpu(): () => Record<string, number> {
   };
 }
 
-async function measure(baseUrl: string, paths: string[], context: SuiteContextOptions) {
+const FULL_CHROMIUM = '/usr/bin/chromium';
+
+async function measure(baseUrl: string, paths: string[], executablePath: string, context: SuiteContextOptions) {
   const stop = chromiumCpu();
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath, headless: true, args: CHROMIUM_ARGS });
   const started = Date.now();
   for (let round = 0; round < rounds; round += 1) {
     for (const pathname of paths) {
@@ -67,11 +71,13 @@ async function main() {
   try {
     const paths = ['/home', `/article?id=${site.articleId}`, '/archives', '/talk', '/message/list', '/category', '/photoAlbum', '/about'];
     const loads = paths.length * rounds;
-    const reader = await measure(site.baseUrl, paths, { serviceWorkers: 'allow', idlePrefetch: true });
-    const suite = await measure(site.baseUrl, paths, {});
+    const reader = await measure(site.baseUrl, paths, FULL_CHROMIUM, { serviceWorkers: 'allow', idlePrefetch: true });
+    const suiteContextOnly = await measure(site.baseUrl, paths, FULL_CHROMIUM, {});
+    const suite = await measure(site.baseUrl, paths, CHROMIUM_PATH, {});
     const runs = [
-      ['a reader: offline worker and idle prefetch (baseline)', reader],
-      ['the suite (suiteContext: neither)', suite],
+      ['a reader: full Chromium, offline worker and idle prefetch (baseline)', reader],
+      ['the suite context (neither) in full Chromium', suiteContextOnly],
+      [`the suite: its context in ${CHROMIUM_PATH}`, suite],
     ] as const;
     for (const [name, run] of runs) {
       const parts = Object.entries(run.cpu)
@@ -80,6 +86,7 @@ async function main() {
         .join(', ');
       console.log(`${name}: ${loads} loads in ${run.seconds.toFixed(1)} s, Chromium ${run.total.toFixed(1)} CPU-s (${(run.total / loads).toFixed(2)} per load: ${parts})`);
     }
+    console.log(`ratio suite context / baseline: ${(suiteContextOnly.total / reader.total).toFixed(2)}`);
     console.log(`ratio suite / baseline: ${(suite.total / reader.total).toFixed(2)}`);
   } finally {
     await site.close();

@@ -3,13 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { inject } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { openDatabase, type DatabaseHandle } from '../../server/adapters/db/connect';
 import { migrateToLatest } from '../../server/adapters/db/migrations';
 import { ScryptPasswordHasher } from '../../server/adapters/crypto/scryptPasswordHasher';
 import { loadConfig } from '../../server/config';
 import { createServer, type CreatedServer } from '../../server/main';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, suiteContext, waitForPage, type SuiteContextOptions } from './support/harness';
+import { launchBrowser, suiteContext, waitForPage, type SuiteContextOptions } from './support/harness';
 
 /**
  * The real server for the account and notification journeys, with what they need beyond the shared
@@ -46,7 +46,7 @@ export async function startAccountsSite(env: Record<string, string> = {}, client
   const baseUrl = (await server.app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
   const db = openDatabase({ dataDir, databaseUrl: config.databaseUrl });
   await migrateToLatest(db.db as Kysely<unknown>, db.dialect);
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  const browser = await launchBrowser();
 
   const newContext = (options: SuiteContextOptions = {}) => suiteContext(browser, baseUrl, options);
 

@@ -4,14 +4,14 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { openDatabase, type DatabaseHandle } from '../../server/adapters/db/connect';
 import { migrateToLatest } from '../../server/adapters/db/migrations';
 import { ScryptPasswordHasher } from '../../server/adapters/crypto/scryptPasswordHasher';
 import { loadConfig } from '../../server/config';
 import { createServer, type CreatedServer } from '../../server/main';
 import * as zhCN from '../../src/i18n/zh-CN';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, describeInBrowser, suiteContext, waitForPage } from './support/harness';
+import { launchBrowser, describeInBrowser, suiteContext, waitForPage } from './support/harness';
 import { freshName, loginInBrowser } from './accountsSupport';
 
 const text = zhCN.chat;
@@ -48,7 +48,7 @@ async function startChatSite(): Promise<ChatSite> {
   await start();
   const db = openDatabase({ dataDir });
   await migrateToLatest(db.db as Kysely<unknown>, db.dialect);
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  const browser = await launchBrowser();
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     browser,

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import * as zhCN from '../../src/i18n/zh-CN';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, describeInBrowser, holdPlayerBar, recordNotices, startSite, suiteContext, waitForPage, type Site, type SuiteContextOptions } from './support/harness';
+import { describeInBrowser, launchBrowser, holdPlayerBar, recordNotices, startSite, suiteContext, waitForPage, type Site, type SuiteContextOptions } from './support/harness';
 
 const m = zhCN.music;
 const lb = m.lyricBoard;
-/** The harness's flags, plus autoplay without a gesture (a restored or keyboard-started song may play). */
-const ARGS = [...CHROMIUM_ARGS, '--autoplay-policy=no-user-gesture-required'];
+/** Autoplay without a gesture (a restored or keyboard-started song may play). */
+const AUTOPLAY = ['--autoplay-policy=no-user-gesture-required'];
 const POLL = { timeout: 20_000, interval: 100 };
 
 interface Traffic {
@@ -22,7 +22,7 @@ describeInBrowser('the music player in the browser', () => {
 
   beforeAll(async () => {
     site = await startSite();
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ARGS });
+    browser = await launchBrowser(AUTOPLAY);
   });
   afterAll(async () => {
     await browser?.close().catch(() => undefined);

@@ -7,7 +7,8 @@ import { loadConfig } from '../../../server/config';
 import { createServer } from '../../../server/main';
 import type { Envelope } from '../../../src/protocol/codes';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+import { CHROMIUM_PATH } from './browserPath';
+
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
@@ -23,7 +24,18 @@ export const CHROMIUM_ARGS = [
   // Playwright route: routing turns the browser's cache off, and every page then fetched and compiled its
   // code anew, which cost the suite's browsers half their time.) Pages log such attempts (thirdPartyRequests).
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+  // Less CPU per page on a machine the browsers share with the runner and the servers (bench/e2ePageCost):
+  // V8 compiles and collects on the page's own thread rather than on helper threads, no spare renderer is
+  // started ahead of the next context, and the GPU process is a thread of the browser.
+  '--js-flags=--single-threaded',
+  '--renderer-process-limit=1',
+  '--in-process-gpu',
 ];
+/** Launches the tests' headless browser (see browserPath.ts) with CHROMIUM_ARGS, plus `extraArgs`. */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
+}
+
 /**
  * What every test's browser context starts from: a desktop window, reduced motion and no offline worker.
  * The site's endless animations (the typed motto, the scroll hint, a spinning disc) cost an idle page four
@@ -54,15 +66,19 @@ export async function suiteContext(
   { idlePrefetch = false, ...options }: SuiteContextOptions = {},
 ): Promise<BrowserContext> {
   const context = waitsForHydration(await browser.newContext({ baseURL: baseUrl, ...CONTEXT_DEFAULTS, ...options }));
-  if (!idlePrefetch) await context.addInitScript(readerSavesData);
+  if (!idlePrefetch) await context.addInitScript({ content: readerSavesData });
   return context;
 }
 
-/** Runs in the page: `navigator.connection` says the reader saves data (Chromium's Network Information API). */
-function readerSavesData() {
+/**
+ * Runs in the page: `navigator.connection` says the reader saves data (Chromium's Network Information API).
+ * Source text, not a function: a function compiled with esbuild's keepNames (tsx, the benches) calls a
+ * `__name` helper the page does not have.
+ */
+const readerSavesData = `{
   const connection = { saveData: true, effectiveType: '4g' };
   Object.defineProperty(Navigator.prototype, 'connection', { configurable: true, get: () => connection });
-}
+}`;
 
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
@@ -160,7 +176,7 @@ export async function startSite(options: { musicDir?: string; offline?: boolean 
 
   let browser: Browser;
   try {
-    browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+    browser = await launchBrowser();
   } catch (error) {
     await server.close();
     throw error;
