@@ -336,7 +336,8 @@ describeInBrowser('the music player in the browser', () => {
     expect(await page.locator('.mp-bar__name').textContent()).toBe(name);
     await expect.poll(() => seconds(page), POLL).toBeGreaterThan(14);
     expect(await page.getByRole('button', { name: zhCN.disc.play, exact: true }).count()).toBe(1);
-  });
+    // Three full loads with the idle prefetch and real playback: 30 s alone, close to a minute beside another file.
+  }, 120_000);
 
   it('is a full-screen sheet on a phone (390×844) with thumb-sized controls', async () => {
     const page = await newPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
