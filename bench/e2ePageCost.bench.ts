@@ -11,9 +11,10 @@ import { startBenchSite } from './benchSite';
  * same pages, each in a new context, and sums the CPU time of every Chromium process (sampled from /proc,
  * so processes that exit between samples still count). Baseline in the same run: Debian's full Chromium
  * (`--headless`) with the offline worker allowed and the idle prefetch running, as a reader's browser has them;
- * then the suite's context (neither) in the full browser and in the headless shell the suite drives.
+ * then the suite's context (neither) in the browser the suite drives, and in Debian's headless shell when
+ * installed (apt package chromium-headless-shell).
  *
- *   npx tsx bench/e2ePageCost.bench.ts [--rounds=3]   (needs apt packages chromium and chromium-headless-shell)
+ *   npx tsx bench/e2ePageCost.bench.ts [--rounds=3]
  */
 
 const TICKS_PER_SECOND = 100;
@@ -46,7 +47,7 @@ function chromiumCpu(): () => Record<string, number> {
   };
 }
 
-const FULL_CHROMIUM = '/usr/bin/chromium';
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
 async function measure(baseUrl: string, paths: string[], executablePath: string, context: SuiteContextOptions) {
   const stop = chromiumCpu();
@@ -71,13 +72,13 @@ async function main() {
   try {
     const paths = ['/home', `/article?id=${site.articleId}`, '/archives', '/talk', '/message/list', '/category', '/photoAlbum', '/about'];
     const loads = paths.length * rounds;
-    const reader = await measure(site.baseUrl, paths, FULL_CHROMIUM, { serviceWorkers: 'allow', idlePrefetch: true });
-    const suiteContextOnly = await measure(site.baseUrl, paths, FULL_CHROMIUM, {});
+    const reader = await measure(site.baseUrl, paths, CHROMIUM_PATH, { serviceWorkers: 'allow', idlePrefetch: true });
     const suite = await measure(site.baseUrl, paths, CHROMIUM_PATH, {});
+    const shell = fs.existsSync(HEADLESS_SHELL) ? await measure(site.baseUrl, paths, HEADLESS_SHELL, {}) : undefined;
     const runs = [
-      ['a reader: full Chromium, offline worker and idle prefetch (baseline)', reader],
-      ['the suite context (neither) in full Chromium', suiteContextOnly],
-      [`the suite: its context in ${CHROMIUM_PATH}`, suite],
+      ['a reader: offline worker and idle prefetch (baseline)', reader],
+      ['the suite (suiteContext: neither)', suite],
+      ...(shell ? [['the suite context in the headless shell', shell] as const] : []),
     ] as const;
     for (const [name, run] of runs) {
       const parts = Object.entries(run.cpu)
@@ -86,8 +87,8 @@ async function main() {
         .join(', ');
       console.log(`${name}: ${loads} loads in ${run.seconds.toFixed(1)} s, Chromium ${run.total.toFixed(1)} CPU-s (${(run.total / loads).toFixed(2)} per load: ${parts})`);
     }
-    console.log(`ratio suite context / baseline: ${(suiteContextOnly.total / reader.total).toFixed(2)}`);
     console.log(`ratio suite / baseline: ${(suite.total / reader.total).toFixed(2)}`);
+    if (shell) console.log(`ratio headless shell / suite: ${(shell.total / suite.total).toFixed(2)}`);
   } finally {
     await site.close();
   }

@@ -24,12 +24,6 @@ export const CHROMIUM_ARGS = [
   // Playwright route: routing turns the browser's cache off, and every page then fetched and compiled its
   // code anew, which cost the suite's browsers half their time.) Pages log such attempts (thirdPartyRequests).
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
-  // Less CPU per page on a machine the browsers share with the runner and the servers (bench/e2ePageCost):
-  // V8 compiles and collects on the page's own thread rather than on helper threads, no spare renderer is
-  // started ahead of the next context, and the GPU process is a thread of the browser.
-  '--js-flags=--single-threaded',
-  '--renderer-process-limit=1',
-  '--in-process-gpu',
 ];
 /** Launches the tests' headless browser (see browserPath.ts) with CHROMIUM_ARGS, plus `extraArgs`. */
 export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
