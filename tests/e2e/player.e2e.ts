@@ -301,9 +301,10 @@ describeInBrowser('the music player in the browser', () => {
     await waitForPage(page);
     await openPlayer(page);
     const name = await playRow(page, 2);
-    // Seek well into the song with the keyboard (→ adds 5 s).
-    for (let i = 0; i < 3; i += 1) await page.keyboard.press('ArrowRight');
-    await expect.poll(() => seconds(page), POLL).toBeGreaterThan(14);
+    // Seek into the song with the keyboard (→ adds 5 s), not far: the 40-s song must not end (and the next
+    // start) while a slow machine leaves the page.
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => seconds(page), POLL).toBeGreaterThan(4);
     await page.getByRole('button', { name: m.closePlayer }).click();
 
     await page.getByRole('link', { name: zhCN.nav.archives }).first().click();
@@ -334,7 +335,7 @@ describeInBrowser('the music player in the browser', () => {
     await holdPlayerBar(page);
     await page.getByRole('button', { name: zhCN.disc.play, exact: true }).waitFor();
     expect(await page.locator('.mp-bar__name').textContent()).toBe(name);
-    await expect.poll(() => seconds(page), POLL).toBeGreaterThan(14);
+    await expect.poll(() => seconds(page), POLL).toBeGreaterThan(4);
     expect(await page.getByRole('button', { name: zhCN.disc.play, exact: true }).count()).toBe(1);
     // Three full loads with the idle prefetch and real playback: 30 s alone, close to a minute beside another file.
   }, 120_000);
