@@ -9,8 +9,8 @@ import { startBenchSite } from './benchSite';
  * What one cold page load costs the end-to-end suite's browser: every test opens pages in a new context
  * (no cache, no worker), so this is the unit the suite pays hundreds of times. Each variant opens the
  * same pages, each in a new context, and sums the CPU time of every Chromium process (sampled from /proc,
- * so processes that exit between samples still count). Baseline in the same run: Debian's full Chromium
- * (`--headless`) with the offline worker allowed and the idle prefetch running, as a reader's browser has them;
+ * so processes that exit between samples still count). Baseline in the same run: the suite's browser
+ * (tests/e2e/support/browserPath.ts) with the offline worker allowed and the idle prefetch running, as a reader's browser has them;
  * then the suite's context (neither) in the browser the suite drives, and in Debian's headless shell when
  * installed (apt package chromium-headless-shell).
  *

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import * as zhCN from '../../src/i18n/zh-CN';
-import { describeInBrowser, launchBrowser, holdPlayerBar, recordNotices, startSite, suiteContext, waitForPage, type Site, type SuiteContextOptions } from './support/harness';
+import { describeInBrowser, holdPlayerBar, recordNotices, startSite, suiteContext, waitForPage, type Site, type SuiteContextOptions } from './support/harness';
 
 const m = zhCN.music;
 const lb = m.lyricBoard;
@@ -17,20 +17,17 @@ interface Traffic {
 
 describeInBrowser('the music player in the browser', () => {
   let site: Site;
-  let browser: Browser;
   const traffic = new WeakMap<Page, Traffic>();
 
   beforeAll(async () => {
-    site = await startSite();
-    browser = await launchBrowser(AUTOPLAY);
+    site = await startSite({ browserArgs: AUTOPLAY });
   });
   afterAll(async () => {
-    await browser?.close().catch(() => undefined);
     await site?.close();
   });
 
   async function newPage(options: SuiteContextOptions = {}): Promise<Page> {
-    const context = await suiteContext(browser, site.baseUrl, options);
+    const context = await suiteContext(site.browser, site.baseUrl, options);
     const page = await context.newPage();
     const log: Traffic = { scripts: [], wapi: [], errors: [] };
     page.on('request', (request) => {
@@ -337,7 +334,7 @@ describeInBrowser('the music player in the browser', () => {
     expect(await page.locator('.mp-bar__name').textContent()).toBe(name);
     await expect.poll(() => seconds(page), POLL).toBeGreaterThan(4);
     expect(await page.getByRole('button', { name: zhCN.disc.play, exact: true }).count()).toBe(1);
-    // Three full loads with the idle prefetch and real playback: 30 s alone, close to a minute beside another file.
+    // Three full loads with the idle prefetch and real playback: 30–60 s alone, more beside another file.
   }, 120_000);
 
   it('is a full-screen sheet on a phone (390×844) with thumb-sized controls', async () => {

@@ -6,7 +6,6 @@ import { chromium, type Browser, type BrowserContext, type BrowserContextOptions
 import { loadConfig } from '../../../server/config';
 import { createServer } from '../../../server/main';
 import type { Envelope } from '../../../src/protocol/codes';
-
 import { CHROMIUM_PATH } from './browserPath';
 
 export const CHROMIUM_ARGS = [
@@ -25,6 +24,7 @@ export const CHROMIUM_ARGS = [
   // code anew, which cost the suite's browsers half their time.) Pages log such attempts (thirdPartyRequests).
   '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
 ];
+
 /** Launches the tests' headless browser (see browserPath.ts) with CHROMIUM_ARGS, plus `extraArgs`. */
 export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] });
@@ -145,9 +145,10 @@ export interface Site {
  * The real server (createServer from server/main.ts) on a free port with a fresh data folder and the
  * demo content, serving the client globalSetup built, plus a headless Chromium to drive it. `musicDir` puts a
  * music folder of the test's own in place of the demo album. The offline worker is off (OFFLINE=off) unless
- * `offline` is set: a worker answering the pages' requests would hide them from `page.route`.
+ * `offline` is set: a worker answering the pages' requests would hide them from `page.route`. `browserArgs` adds
+ * flags to the browser (the player's autoplay).
  */
-export async function startSite(options: { musicDir?: string; offline?: boolean } = {}): Promise<Site> {
+export async function startSite(options: { musicDir?: string; offline?: boolean; browserArgs?: string[] } = {}): Promise<Site> {
   const clientDir = inject('e2eClientDir');
   if (!clientDir) throw new Error('the end-to-end client was not built (see tests/e2e/support/globalSetup.ts)');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-e2e-data-'));
@@ -170,7 +171,7 @@ export async function startSite(options: { musicDir?: string; offline?: boolean 
 
   let browser: Browser;
   try {
-    browser = await launchBrowser();
+    browser = await launchBrowser(options.browserArgs);
   } catch (error) {
     await server.close();
     throw error;
