@@ -117,6 +117,9 @@ export default defineConfig({
           isolate: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // A state the page reaches in a frame or two here can take seconds on a loaded machine: a poll waits
+          // 10 s unless it says otherwise (1 s by default), which costs a passing test nothing.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

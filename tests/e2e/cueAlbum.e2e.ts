@@ -52,7 +52,9 @@ describeInBrowser('a CUE album in the player', () => {
     await page.evaluate((label) => {
       const samples: Sample[] = [];
       (window as unknown as { samples: Sample[] }).samples = samples;
-      setInterval(() => {
+      // Sampled in animation frames, where the board paints its line: a timer's sample could pair a fresh
+      // slider with a line a starved frame loop has not moved on yet.
+      requestAnimationFrame(function sample() {
         const slider = document.querySelector(`[role="slider"][aria-label="${label}"]`);
         samples.push({
           name: document.querySelector('.mp-bar__name')?.textContent ?? '',
@@ -63,9 +65,12 @@ describeInBrowser('a CUE album in the player', () => {
           text: document.querySelector('.lyric-board [aria-current="true"] .lb-line__text')?.textContent ?? '',
           at: performance.now(),
         });
-      }, 50);
+        requestAnimationFrame(sample);
+      });
     }, m.progress);
-    await rows.nth(1).click();
+    // From the keyboard: a click would take the pointer off the bar, which then hides 2 s later, and on a busy
+    // machine before the next click lands.
+    await rows.nth(1).locator('.mp-row__name').press('Enter');
     await page.locator('.mp-bar').getByRole('button', { name: m.openLyricBoard }).click();
     const third = CUE_TRACKS[2].title;
     const samples = () => page.evaluate(() => (window as unknown as { samples: Sample[] }).samples);

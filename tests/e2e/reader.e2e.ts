@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import * as zhCN from '../../src/i18n/zh-CN';
@@ -366,8 +369,16 @@ describeInBrowser('the personal centre', () => {
   ])('refuses %s of 16 MB in the browser, with the server’s message and without sending it', async (_, pathname, input) => {
     const { page } = await signedInAt(pathname);
     const uploads = countRequests(page, '/api/upload/img');
-    await page.locator(input).setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(16 * 1024 * 1024, 7) });
-    await page.locator('.notice', { hasText: zhCN.account.server.uploadTooLarge }).waitFor();
+    // From a file on disk: Chromium reads it itself, where a 16 MB buffer would cross the protocol in base64.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-e2e-huge-'));
+    const huge = path.join(dir, 'huge.jpg');
+    fs.writeFileSync(huge, Buffer.alloc(16 * 1024 * 1024, 7));
+    try {
+      await page.locator(input).setInputFiles(huge);
+      await page.locator('.notice', { hasText: zhCN.account.server.uploadTooLarge }).waitFor();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
     expect(uploads.count()).toBe(0);
   });
 });
@@ -465,19 +476,24 @@ describeInBrowser('the administrator’s one-time password', () => {
       return { status: response.status, body: (await response.json()) as { code: number; message: string } };
     }, nickName);
 
-  async function signIn(page: Page, username: string, password: string) {
+  /** Signs in through the dialog; if the dialog stays, the failure names the notices the page showed. */
+  async function signIn(page: Page, notices: () => Promise<string[]>, username: string, password: string) {
     await page.getByRole('button', { name: t.loginTitle, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: t.loginTitle });
     await dialog.getByLabel(t.username).fill(username);
     await dialog.getByLabel(t.password).fill(password);
     await dialog.getByLabel(t.password).press('Enter');
+    await dialog.waitFor({ state: 'detached', timeout: 30_000 }).catch(async (error: unknown) => {
+      throw new Error(`the sign-in dialog stayed; notices: ${(await notices()).join(' | ') || 'none'}`, { cause: error });
+    });
   }
 
   it('the first sign-in with it leads straight to setting a new one, which nothing else gets past', async () => {
     expect(site.adminPassword).not.toBe('');
     const page = await site.newPage();
+    const notices = await recordNotices(page);
     await openAt(page, '/home');
-    await signIn(page, 'admin', site.adminPassword);
+    await signIn(page, notices, 'admin', site.adminPassword);
     const forced = page.getByRole('dialog', { name: t.passwordChange.title });
     await forced.waitFor();
 
@@ -514,11 +530,12 @@ describeInBrowser('the administrator’s one-time password', () => {
 
   it('signing out is the one other way out of it', async () => {
     const page = await site.newPage();
+    const notices = await recordNotices(page);
     await openAt(page, '/home');
     const user = await createUser(site);
     // What `npm run user -- reset-password` does: a generated password, to be changed at the next sign-in.
     const password = await createAccountServices(site.db.db).accounts.resetPassword(user.username);
-    await signIn(page, user.username, password);
+    await signIn(page, notices, user.username, password);
     const forced = page.getByRole('dialog', { name: t.passwordChange.title });
     await forced.getByRole('button', { name: t.passwordChange.logout }).click();
     await page.locator('.notice', { hasText: zhCN.session.logoutSuccess }).waitFor();

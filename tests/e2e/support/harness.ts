@@ -221,15 +221,20 @@ export function expectNoThirdPartyRequests(site: Site, page: Page): void {
 /**
  * Shows the player's auto-hiding bottom bar and keeps it: a pointer movement over the open player wakes it,
  * and the pointer then rests on the bar, which holds it for as long as the pointer stays. (Left in the
- * middle of the panel, the bar hides 2 s later: on a busy machine, before the next click lands.)
+ * middle of the panel, the bar hides 2 s later: on a busy machine, before the next click lands.) If the bar
+ * hid before the pointer reached it (a busy machine again), the pointer is not over it: wake it once more.
  */
 export async function holdPlayerBar(page: Page): Promise<void> {
-  const panel = (await page.locator('.mp').first().boundingBox())!;
-  await page.mouse.move(panel.x + panel.width / 2, panel.y + 200);
   const bar = page.locator('.mp-bar');
-  await expect.poll(() => bar.getAttribute('data-visible'), { timeout: 20_000 }).toBe('true');
-  const box = (await bar.boundingBox())!;
-  await page.mouse.move(box.x + 8, box.y + box.height - 6, { steps: 2 });
+  const hovered = () => bar.evaluate((element) => element.matches(':hover'));
+  for (let attempt = 1; attempt === 1 || !(await hovered()); attempt++) {
+    if (attempt > 5) throw new Error('the player bar hid each time before the pointer reached it');
+    const panel = (await page.locator('.mp').first().boundingBox())!;
+    await page.mouse.move(panel.x + panel.width / 2, panel.y + 200);
+    await expect.poll(() => bar.getAttribute('data-visible'), { timeout: 20_000 }).toBe('true');
+    const box = (await bar.boundingBox())!;
+    await page.mouse.move(box.x + 8, box.y + box.height - 6, { steps: 2 });
+  }
   await expect.poll(() => bar.getAttribute('data-visible'), { timeout: 20_000 }).toBe('true');
 }
 
