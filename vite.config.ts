@@ -115,7 +115,9 @@ export default defineConfig({
           // As for the server files: each end-to-end file starts its own server and browser, and none mocks a
           // module, so importing the server once per worker rather than once per file costs nothing in isolation.
           isolate: false,
-          testTimeout: 60_000,
+          // Alone a test here takes seconds; beside the heaviest file on a loaded machine (load average 12 on two
+          // cores) a few pages' worth took over 60 s.
+          testTimeout: 120_000,
           hookTimeout: 180_000,
           // A state the page reaches in a frame or two here can take seconds on a loaded machine: a poll waits
           // 10 s unless it says otherwise (1 s by default), which costs a passing test nothing.

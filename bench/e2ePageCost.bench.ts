@@ -9,10 +9,10 @@ import { startBenchSite } from './benchSite';
  * What one cold page load costs the end-to-end suite's browser: every test opens pages in a new context
  * (no cache, no worker), so this is the unit the suite pays hundreds of times. Each variant opens the
  * same pages, each in a new context, and sums the CPU time of every Chromium process (sampled from /proc,
- * so processes that exit between samples still count). Baseline in the same run: the suite's browser
- * (tests/e2e/support/browserPath.ts) with the offline worker allowed and the idle prefetch running, as a reader's browser has them;
- * then the suite's context (neither) in the browser the suite drives, and in Debian's headless shell when
- * installed (apt package chromium-headless-shell).
+ * so processes that exit between samples still count). Baseline in the same run: Debian's full Chromium with
+ * the offline worker allowed and the idle prefetch running, as a reader's browser has them; then the suite's
+ * context (neither) in the full browser, and in the browser the suite drives (tests/e2e/support/browserPath.ts,
+ * Debian's headless shell) when that is another one.
  *
  *   npx tsx bench/e2ePageCost.bench.ts [--rounds=3]
  */
@@ -47,7 +47,7 @@ function chromiumCpu(): () => Record<string, number> {
   };
 }
 
-const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const FULL_BROWSER = '/usr/bin/chromium';
 
 async function measure(baseUrl: string, paths: string[], executablePath: string, context: SuiteContextOptions) {
   const stop = chromiumCpu();
@@ -72,13 +72,13 @@ async function main() {
   try {
     const paths = ['/home', `/article?id=${site.articleId}`, '/archives', '/talk', '/message/list', '/category', '/photoAlbum', '/about'];
     const loads = paths.length * rounds;
-    const reader = await measure(site.baseUrl, paths, CHROMIUM_PATH, { serviceWorkers: 'allow', idlePrefetch: true });
-    const suite = await measure(site.baseUrl, paths, CHROMIUM_PATH, {});
-    const shell = fs.existsSync(HEADLESS_SHELL) ? await measure(site.baseUrl, paths, HEADLESS_SHELL, {}) : undefined;
+    const reader = await measure(site.baseUrl, paths, FULL_BROWSER, { serviceWorkers: 'allow', idlePrefetch: true });
+    const full = await measure(site.baseUrl, paths, FULL_BROWSER, {});
+    const suite = CHROMIUM_PATH === FULL_BROWSER ? undefined : await measure(site.baseUrl, paths, CHROMIUM_PATH, {});
     const runs = [
-      ['a reader: offline worker and idle prefetch (baseline)', reader],
-      ['the suite (suiteContext: neither)', suite],
-      ...(shell ? [['the suite context in the headless shell', shell] as const] : []),
+      ['a reader: offline worker and idle prefetch, full browser (baseline)', reader],
+      ['the suite context (suiteContext: neither), full browser', full],
+      ...(suite ? [[`the suite context in the suite's browser (${CHROMIUM_PATH})`, suite] as const] : []),
     ] as const;
     for (const [name, run] of runs) {
       const parts = Object.entries(run.cpu)
@@ -87,8 +87,8 @@ async function main() {
         .join(', ');
       console.log(`${name}: ${loads} loads in ${run.seconds.toFixed(1)} s, Chromium ${run.total.toFixed(1)} CPU-s (${(run.total / loads).toFixed(2)} per load: ${parts})`);
     }
-    console.log(`ratio suite / baseline: ${(suite.total / reader.total).toFixed(2)}`);
-    if (shell) console.log(`ratio headless shell / suite: ${(shell.total / suite.total).toFixed(2)}`);
+    console.log(`ratio suite context / baseline: ${(full.total / reader.total).toFixed(2)}`);
+    if (suite) console.log(`ratio suite's browser / full browser: ${(suite.total / full.total).toFixed(2)}`);
   } finally {
     await site.close();
   }

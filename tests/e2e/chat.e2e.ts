@@ -209,5 +209,5 @@ describeInBrowser('chat room in the browser', () => {
     ).json()) as { result: { list: { content: string }[] } };
     expect(history.result.list.filter((m) => m.content === '断线时发送的消息')).toHaveLength(1);
     for (const { page } of [d, visitor]) await page.context().close();
-  }, 120_000);
+  });
 });

@@ -20,7 +20,7 @@ describeInBrowser('the console: the music library', () => {
   beforeAll(async () => {
     site = await startAccountsSite();
     admin = await administratorPage(site);
-  }, 90_000);
+  });
   afterAll(() => site?.close());
 
   it('uploads a song with its lyric (a progress bar for it), renames it, reorders by dragging, and moves it to a new playlist the player lists', async () => {
@@ -108,5 +108,5 @@ describeInBrowser('the console: the music library', () => {
     await expect.poll(async () => (await toplist()).map((playlist) => playlist.name)).toContain('雨夜');
     const rain = (await toplist()).find((playlist) => playlist.name === '雨夜')!;
     expect(await tracks(rain.id)).toEqual(['山行（新录）']);
-  }, 120_000);
+  });
 });

@@ -46,7 +46,7 @@ describeInBrowser('the console: talks and albums', () => {
     site = await startAccountsSite();
     admin = await administratorPage(site);
     visitor = await site.newPage();
-  }, 90_000);
+  });
   afterAll(() => site?.close());
 
   it('writes a talk with two uploaded pictures, reorders them by dragging and publishes it: a visitor sees them in that order on /talk', async () => {

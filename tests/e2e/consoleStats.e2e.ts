@@ -16,7 +16,7 @@ describeInBrowser('the console: statistics', () => {
     site = await startAccountsSite();
     admin = await administratorPage(site);
     visitor = await site.newPage();
-  }, 90_000);
+  });
   afterAll(() => site?.close());
 
   it('counts a visitor’s served page and in-app navigation, and shows them to the administrator with a chart and a CSV', async () => {

@@ -17,7 +17,7 @@ declare module 'vitest' {
 /** Builds the client once into a temporary folder and hands its path to the test files. */
 export default async function setup(project: TestProject) {
   if (!fs.existsSync(CHROMIUM_PATH)) {
-    const reason = `Chromium not found at ${CHROMIUM_PATH} (install it with \`apt-get install -y chromium\` or set CHROMIUM_PATH)`;
+    const reason = `Chromium not found at ${CHROMIUM_PATH} (install it with \`apt-get install -y chromium-headless-shell\` or set CHROMIUM_PATH)`;
     // CI must prove the site in a browser: a missing browser is a failure there, not a skip.
     if (process.env.CI) throw new Error(`${reason}; CI requires the end-to-end tests`);
     console.warn(`\n[e2e] Skipping the end-to-end tests: ${reason}\n`);
