@@ -60,6 +60,9 @@ export async function suiteContext(
   { idlePrefetch = false, ...options }: SuiteContextOptions = {},
 ): Promise<BrowserContext> {
   const context = waitsForHydration(await browser.newContext({ baseURL: baseUrl, ...CONTEXT_DEFAULTS, ...options }));
+  // A step that takes a second alone took over 30 s (Playwright's default) beside the heaviest file on a loaded
+  // machine; the test's own limit (120 s) still ends a real hang.
+  context.setDefaultTimeout(60_000);
   if (!idlePrefetch) await context.addInitScript({ content: readerSavesData });
   return context;
 }
@@ -78,9 +81,12 @@ const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
 const PATCHED = new WeakSet<Page>();
 
-/** Resolves once the page is live: the server-rendered markup hydrated (App sets `data-hydrated`). */
+/**
+ * Resolves once the page is live: the server-rendered markup hydrated (App sets `data-hydrated`). Checked on a
+ * timer, not in animation frames, which a loaded machine starves for seconds while the scripts still run.
+ */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { timeout: 20_000 });
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { polling: 100 });
 }
 
 /**
