@@ -483,7 +483,7 @@ describeInBrowser('the administrator’s one-time password', () => {
     await dialog.getByLabel(t.username).fill(username);
     await dialog.getByLabel(t.password).fill(password);
     await dialog.getByLabel(t.password).press('Enter');
-    await dialog.waitFor({ state: 'detached', timeout: 30_000 }).catch(async (error: unknown) => {
+    await dialog.waitFor({ state: 'detached' }).catch(async (error: unknown) => {
       throw new Error(`the sign-in dialog stayed; notices: ${(await notices()).join(' | ') || 'none'}`, { cause: error });
     });
   }
