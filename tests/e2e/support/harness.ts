@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, inject } from 'vitest';
+import { describe, expect, inject, onTestFinished } from 'vitest';
+import { getCurrentTest } from 'vitest/suite';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { loadConfig } from '../../../server/config';
 import { createServer } from '../../../server/main';
@@ -48,8 +49,8 @@ export const CONTEXT_DEFAULTS: BrowserContextOptions = {
 export type SuiteContextOptions = BrowserContextOptions & { idlePrefetch?: boolean };
 
 /**
- * A browser context as every test starts from: CONTEXT_DEFAULTS, pages that wait for hydration, and a reader
- * who saves data, so the idle prefetch stands aside and each part's code loads on its first use. The prefetch
+ * A browser context as every test starts from: CONTEXT_DEFAULTS, pages that wait for hydration, closed with the
+ * test that opened it, and a reader who saves data, so the idle prefetch stands aside and each part's code loads on its first use. The prefetch
  * evaluates ten parts' chunks after every load, about an eighth of what a load costs the browser (docs/testing.md),
  * paid hundreds of times over for parts most tests never open. The tests of the
  * prefetch itself, and of what it leaves ready, ask for it (`idlePrefetch: true`).
@@ -64,6 +65,10 @@ export async function suiteContext(
   // machine; the test's own limit (120 s) still ends a real hang.
   context.setDefaultTimeout(60_000);
   if (!idlePrefetch) await context.addInitScript({ content: readerSavesData });
+  // A context opened by a test closes when the test ends: left open, its song kept playing, its board kept
+  // animating and its sockets kept talking until the file ended, costing every later test of the file and
+  // the file beside it. One opened before the tests (beforeAll) lives as long as its browser.
+  if (getCurrentTest()) onTestFinished(() => context.close().catch(() => undefined));
   return context;
 }
 
