@@ -166,8 +166,12 @@ describeInBrowser('the reading pages', () => {
 
     // Images in the body zoom in on a click.
     const zoomed = () => page.evaluate(() => document.body.classList.contains('medium-zoom--opened'));
-    await page.locator('.md-editor-preview img').first().click();
+    const picture = page.locator('.md-editor-preview img').first();
+    // medium-zoom ignores a click while the picture is still growing: close it once it says it is open.
+    await picture.evaluate((img) => img.addEventListener('medium-zoom:opened', () => img.setAttribute('data-zoom-opened', ''), { once: true }));
+    await picture.click();
     await expect.poll(zoomed).toBe(true);
+    await page.locator('.md-editor-preview img[data-zoom-opened]').waitFor({ state: 'attached' });
     await page.locator('.medium-zoom-image--opened').click();
     await expect.poll(zoomed).toBe(false);
 

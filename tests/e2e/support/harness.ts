@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, inject, onTestFinished } from 'vitest';
-import { getCurrentTest } from 'vitest/suite';
+import { describe, expect, inject, onTestFinished, TestRunner } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { loadConfig } from '../../../server/config';
 import { createServer } from '../../../server/main';
@@ -68,7 +67,7 @@ export async function suiteContext(
   // A context opened by a test closes when the test ends: left open, its song kept playing, its board kept
   // animating and its sockets kept talking until the file ended, costing every later test of the file and
   // the file beside it. One opened before the tests (beforeAll) lives as long as its browser.
-  if (getCurrentTest()) onTestFinished(() => context.close().catch(() => undefined));
+  if (TestRunner.getCurrentTest()) onTestFinished(() => context.close().catch(() => undefined));
   return context;
 }
 
