@@ -81,7 +81,7 @@ export default defineConfig({
   },
   test: {
     // Vitest's default is one worker fewer than the cores: one worker on a 2-core machine. Two let the server
-    // files run beside the end-to-end ones; three gained nothing once each test closed its pages (702 s against 685 s).
+    // files run beside the end-to-end ones; three gained nothing once tests closed their pages (702 s vs 685 s).
     maxWorkers: 2,
     projects: [
       {

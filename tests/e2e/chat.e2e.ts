@@ -142,7 +142,6 @@ describeInBrowser('chat room in the browser', () => {
     await expect.poll(() => messages(b.room, '第二条').count(), { timeout: 10_000 }).toBe(1);
     expect(await b.room.getByRole('button', { name: /^撤回：第二条/ }).count()).toBe(0);
 
-    for (const { page } of [a, b, visitor]) await page.context().close();
   });
 
   it('the administrator kicks a user after confirmation and clears the room for everyone', async () => {
@@ -176,7 +175,6 @@ describeInBrowser('chat room in the browser', () => {
     for (const { room } of [boss, visitor]) await room.getByText(text.emptyRoom).waitFor({ timeout: 10_000 });
     expect(await messages(visitor.room, '大家好').count()).toBe(0);
 
-    for (const { page } of [c, visitor, boss]) await page.context().close();
   });
 
   // Its own waits add up to more than the default minute (two rooms of 15 s, a 30 s reconnection, a restart).
@@ -208,6 +206,5 @@ describeInBrowser('chat room in the browser', () => {
       })
     ).json()) as { result: { list: { content: string }[] } };
     expect(history.result.list.filter((m) => m.content === '断线时发送的消息')).toHaveLength(1);
-    for (const { page } of [d, visitor]) await page.context().close();
   });
 });

@@ -83,7 +83,6 @@ describeInBrowser('the reading pages', () => {
     const second = await result<ArticlePageDto>('/api/article/blogHomeGetArticleList/2/8');
     await expect.poll(() => cards.locator('.article-card__title a').allInnerTexts()).toEqual(second.list.map((a) => a.article_title));
     expectNoThirdPartyRequests(site, page);
-    await page.context().close();
   });
 
   it('timeline groups the articles by year', async () => {
@@ -95,7 +94,6 @@ describeInBrowser('the reading pages', () => {
       timeline.list.flatMap((y) => y.articles.map((a) => a.article_title)),
     );
     expect(await text(page)).toContain(zhCN.content.archives.summary(timeline.total));
-    await page.context().close();
   });
 
   it('categories show their counts and open a filtered, titled article list', async () => {
@@ -111,7 +109,6 @@ describeInBrowser('the reading pages', () => {
     const list = await post<FilteredArticlePageDto>('/api/article/getArticleListByCategoryId', { category_id: chosen.id, current: 1, size: 10 });
     await expect.poll(() => page.locator('.page-banner__title:visible').innerText()).toBe(zhCN.content.articleList.byCategory(chosen.name));
     await expect.poll(() => page.locator('.article-card__title a').allInnerTexts()).toEqual(list.list.map((a) => a.article_title));
-    await page.context().close();
   });
 
   it('tags show their counts and open the articles of one tag', async () => {
@@ -124,7 +121,6 @@ describeInBrowser('the reading pages', () => {
     await page.waitForURL(`**/articleList?tagId=${chosen.id}`);
     await expect.poll(() => page.locator('.page-banner__title:visible').innerText()).toBe(zhCN.content.articleList.byTag(chosen.name));
     await expect.poll(() => page.locator('.article-card').count()).toBe(chosen.articleCount);
-    await page.context().close();
   });
 
   it('an article shows its meta, a table of contents, highlighted code that copies, neighbours and related articles', async () => {
@@ -191,7 +187,6 @@ describeInBrowser('the reading pages', () => {
 
     expect(site.log(page).consoleErrors).toEqual([]);
     expectNoThirdPartyRequests(site, page);
-    await page.context().close();
   });
 
   it('an article opened from another page renders its Markdown in the browser, with its contents and zoom', async () => {
@@ -222,7 +217,6 @@ describeInBrowser('the reading pages', () => {
     await picture.click();
     await expect.poll(zoomed, { timeout: 20_000 }).toBe(true);
     expect(site.log(page).consoleErrors).toEqual([]);
-    await page.context().close();
   });
 
   it('switching the preview and code themes restyles the article body and is remembered', async () => {
@@ -263,14 +257,12 @@ describeInBrowser('the reading pages', () => {
     expect(await page.getByLabel(zhCN.article.codeTheme).inputValue()).toBe('stackoverflow');
     await expect.poll(() => page.locator('.md-editor-preview').getAttribute('class')).toContain('cyanosis-theme');
     expectNoThirdPartyRequests(site, page);
-    await page.context().close();
   });
 
   it('an unknown article id shows a calm not-found state', async () => {
     const page = await site.newPage();
     await open(page, '/article?id=abc');
     await expect.poll(() => text(page)).toContain(zhCN.article.notFound);
-    await page.context().close();
   });
 
   it('albums open a masonry gallery with a full-screen viewer driven by the keyboard', async () => {
@@ -298,7 +290,6 @@ describeInBrowser('the reading pages', () => {
     expect(await position.innerText()).toBe(zhCN.content.gallery.position(photos.list.length, photos.list.length));
     await page.keyboard.press('Escape');
     await viewer.waitFor({ state: 'detached' });
-    await page.context().close();
   });
 
   it('talks list pinned first with their images, and ?id= shows one', async () => {
@@ -313,7 +304,6 @@ describeInBrowser('the reading pages', () => {
     const one = talks.list[1]!;
     await open(page, `/talk?id=${one.id}`);
     await expect.poll(() => page.locator('.talk__content').allInnerTexts()).toEqual([one.content]);
-    await page.context().close();
   });
 
   it('friend links show as cards, and a signed-in reader applies for one that waits for approval', async () => {
@@ -336,7 +326,6 @@ describeInBrowser('the reading pages', () => {
     await expect.poll(() => text(page, '.links-apply')).toContain(zhCN.content.links.pending);
     // Waiting for approval: not listed yet.
     expect((await result<FriendLinkDto[]>('/api/links/getAll')).map((l) => l.name)).not.toContain('雨后小径');
-    await page.context().close();
   });
 
   it('resources (front and back) and the site list are grouped by kind', async () => {
@@ -351,7 +340,6 @@ describeInBrowser('the reading pages', () => {
     await open(page, '/siteList');
     await expect.poll(() => page.locator('.link-card__name').allInnerTexts()).toEqual(sites.flatMap((g) => g.list.map((s) => s.name)));
     for (const group of sites) expect(await text(page)).toContain(group.kind);
-    await page.context().close();
   });
 
   it('the message board shows posts as cards or as a list, and a post has its own page', async () => {
@@ -370,7 +358,6 @@ describeInBrowser('the reading pages', () => {
     await page.locator('.message__content', { hasText: first.content }).click();
     await page.waitForURL(`**/message/detail?id=${first.id}`);
     await expect.poll(() => text(page, '.message[data-layout="detail"]')).toContain(first.author.nickName);
-    await page.context().close();
   });
 
   it('a signed-in reader publishes, edits and deletes a message', async () => {
@@ -416,7 +403,6 @@ describeInBrowser('the reading pages', () => {
     await confirm.getByRole('button', { name: zhCN.messages.confirm }).click();
     await expect.poll(() => text(page, 'main')).not.toContain('改一个字');
     expect((await site.api(`/api/message/getMessageById/${id}`)).code).not.toBe(0);
-    await page.context().close();
   });
 
   it('someone else cannot edit or delete a post', async () => {
@@ -426,6 +412,5 @@ describeInBrowser('the reading pages', () => {
     await page.locator('.message').first().waitFor();
     expect(await page.locator('.message').getByRole('button', { name: zhCN.messages.delete }).count()).toBe(0);
     expect(await page.locator('.message').getByRole('link', { name: zhCN.messages.edit }).count()).toBe(0);
-    await page.context().close();
   });
 });

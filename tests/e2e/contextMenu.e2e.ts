@@ -42,7 +42,6 @@ describeInBrowser('the right-click menu', () => {
       text.randomArticle,
       text.allCategories,
     ]);
-    await page.context().close();
   });
 
   it('stays inside the window when opened near its corner, and closes on any click', async () => {
@@ -57,7 +56,6 @@ describeInBrowser('the right-click menu', () => {
     expect(box.y + box.height).toBeLessThanOrEqual(height);
     await page.mouse.click(200, 300);
     await menu(page).waitFor({ state: 'detached' });
-    await page.context().close();
   });
 
   it('leaves the browser its own menu on Ctrl+right-click', async () => {
@@ -68,7 +66,6 @@ describeInBrowser('the right-click menu', () => {
     await page.keyboard.up('Control');
     await page.waitForTimeout(200);
     expect(await menu(page).count()).toBe(0);
-    await page.context().close();
   });
 
   it('刷新页面 reloads the page', async () => {
@@ -83,7 +80,6 @@ describeInBrowser('the right-click menu', () => {
       () => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).type,
     );
     expect(navigation).toBe('reload');
-    await page.context().close();
   });
 
   it('后退 and 前进 walk the browser history', async () => {
@@ -97,7 +93,6 @@ describeInBrowser('the right-click menu', () => {
     await waitForPage(page);
     await choose(page, text.forward);
     await expect.poll(pathname(page)).toBe('/category');
-    await page.context().close();
   });
 
   it('复制链接 copies the current address and says so', async () => {
@@ -106,7 +101,6 @@ describeInBrowser('the right-click menu', () => {
     await choose(page, text.copyLink);
     await page.locator('.notice', { hasText: text.linkCopied }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${site.baseUrl}/talk?id=2`);
-    await page.context().close();
   });
 
   it('the theme item switches to the theme it names', async () => {
@@ -118,7 +112,6 @@ describeInBrowser('the right-click menu', () => {
     await expect.poll(theme).toBe(initial === 'dark' ? 'light' : 'dark');
     await openMenu(page);
     expect(await menu(page).getByRole('menuitem', { name: initial === 'dark' ? text.toDark : text.toLight }).count()).toBe(1);
-    await page.context().close();
   });
 
   it('添加友链 goes to the friend links', async () => {
@@ -126,7 +119,6 @@ describeInBrowser('the right-click menu', () => {
     await open(page, '/home');
     await choose(page, text.addLink);
     await expect.poll(pathname(page)).toBe('/link/list');
-    await page.context().close();
   });
 
   it('全部分类 goes to the categories', async () => {
@@ -134,7 +126,6 @@ describeInBrowser('the right-click menu', () => {
     await open(page, '/archives');
     await choose(page, text.allCategories);
     await expect.poll(pathname(page)).toBe('/category');
-    await page.context().close();
   });
 
   it('随便逛逛 opens a random article, or logs 没有可用的文章 ID when there is none', async () => {
@@ -152,6 +143,5 @@ describeInBrowser('the right-click menu', () => {
       await expect.poll(() => site.log(page).consoleErrors).toContain(text.noArticleIds);
       expect(pathname(page)()).toBe('/home');
     }
-    await page.context().close();
   });
 });

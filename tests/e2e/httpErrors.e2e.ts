@@ -45,7 +45,6 @@ describeInBrowser('notices for failed API calls (spec section 8)', () => {
     expect((await notice.locator('.notice__title').innerText()).trim()).toBe(title);
     expect((await notice.locator('.notice__message').innerText()).trim()).toBe(shown);
     if (status === 404) expect(await page.locator('.notice', { hasText: message }).count()).toBe(0);
-    await page.context().close();
   });
 
   it('stays silent for a status the catalogue does not list (418)', async () => {
@@ -62,6 +61,5 @@ describeInBrowser('notices for failed API calls (spec section 8)', () => {
     const fromCatalogue = notices.filter(([title, message]) => (title === http.errorTip || title === http.friendlyReminder) && message !== disc.startHint);
     expect(fromCatalogue).toEqual([]);
     expect(await page.locator('.notice', { hasText: '我是茶壶' }).count()).toBe(0);
-    await page.context().close();
   });
 });

@@ -166,6 +166,5 @@ describeInBrowser('pictures and layout', () => {
     expect(fetched).toEqual([variant]);
     const bytes = Buffer.from(await (await fetch(site.baseUrl + variant)).arrayBuffer());
     expect(await sharp(bytes).metadata()).toMatchObject({ format: 'webp', width: 640, height: 400 });
-    await page.context().close();
   });
 });

@@ -114,6 +114,5 @@ describeInBrowser('a Hugo blog imported into an empty site', () => {
     await page.waitForURL(new RegExp(`${articlePath(ids.get('sieve')!).replace('?', '\\?')}$`));
     await page.locator('h1', { hasText: '筛法' }).waitFor();
     expect(problems).toEqual([]);
-    await page.context().close();
   });
 });

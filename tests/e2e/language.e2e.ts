@@ -109,7 +109,6 @@ describeInBrowser('the English interface', () => {
     await waitForLanguage(page, 'zh-CN');
     await header.getByRole('link', { name: zhCN.nav.archives }).waitFor();
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 
   it('switches from the phone drawer', async () => {
@@ -125,7 +124,6 @@ describeInBrowser('the English interface', () => {
     await page.getByRole('dialog', { name: en.nav.menu }).getByRole('link', { name: en.nav.archives }).waitFor();
     expect(await chineseInterfaceText(page, '[role="dialog"]')).toEqual([]);
     expect(errors).toEqual([]);
-    await page.context().close();
   });
 
   it('follows a browser that prefers English until the reader chooses, and ?lang= names a language outright', async () => {

@@ -73,7 +73,6 @@ describeInBrowser('math in articles', () => {
     expect((await mathShown(page)).tocText).not.toContain('$');
     expect(site.log(page).consoleErrors).toEqual([]);
     expectNoThirdPartyRequests(site, page);
-    await page.context().close();
   });
 
   it('reached by a link, the article is typeset in the browser just as the server does it', async () => {
@@ -93,6 +92,5 @@ describeInBrowser('math in articles', () => {
     expect(await mathShown(page)).toEqual(fromServer);
     expect(site.log(page).consoleErrors).toEqual([]);
     expectNoThirdPartyRequests(site, page);
-    await page.context().close();
   });
 });

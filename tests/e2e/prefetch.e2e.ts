@@ -72,7 +72,6 @@ describeInBrowser('the idle prefetch', () => {
     await expect.poll(() => dialog.isVisible()).toBe(true);
     expect(requested).toEqual([]);
     expectNoThirdPartyRequests(site, page);
-    await page.context().close();
   });
 
   it('fetches the parts one at a time, most likely first: search, login, message drawer, player, chat', async () => {
@@ -91,7 +90,6 @@ describeInBrowser('the idle prefetch', () => {
         chunks[i - 1]!.end,
       );
     }
-    await page.context().close();
   });
 
   it('fetches nothing ahead when the reader saves data, and the search dialog then loads on its first open', async () => {
@@ -106,6 +104,5 @@ describeInBrowser('the idle prefetch', () => {
     const requested = recordScriptRequests(page);
     await openSearch(page);
     expect(requested.some((url) => chunkPattern('SearchDialog').test(url))).toBe(true);
-    await page.context().close();
   });
 });

@@ -69,7 +69,6 @@ describeInBrowser('the search dialog', () => {
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => page.locator('.page-banner__title:visible').innerText()).toBe(expected[0]!.article_title);
     expectNoThirdPartyRequests(site, page);
-    await page.context().close();
   });
 
   it('shows what the server finds for keywords with % and _, and says so when nothing matches', async () => {
@@ -82,7 +81,6 @@ describeInBrowser('the search dialog', () => {
       if (expected.length === 0) expect(await dialog.locator('.search-status').innerText()).toBe(text.noResults(keyword));
       else expect(await dialog.locator('.search-result__title').count()).toBe(expected.length);
     }
-    await page.context().close();
   });
 
   it('shows the hot list numbered ① to ⑤ when the box is empty, and a hot article opens', async () => {
@@ -96,7 +94,6 @@ describeInBrowser('the search dialog', () => {
     await dialog.locator('.search-hot__item').nth(2).click();
     await page.waitForURL(`**/article?id=${hot[2]!.id}`);
     await expect.poll(() => dialog.count()).toBe(0);
-    await page.context().close();
   });
 
   it('keeps at most ten searched terms, newest first, moving a repeated term up, across reloads, until cleared', async () => {
@@ -136,7 +133,6 @@ describeInBrowser('the search dialog', () => {
     await page.reload();
     dialog = await openDialog(page);
     expect(await dialog.locator('.search-history__term').count()).toBe(0);
-    await page.context().close();
   });
 
   it('closes with Escape and keeps the page where it was', async () => {
@@ -146,6 +142,5 @@ describeInBrowser('the search dialog', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/archives');
-    await page.context().close();
   });
 });

@@ -21,7 +21,6 @@ describeInBrowser('the site shell', () => {
     const page = await site.newPage();
     await open(page, '/');
     expect(new URL(page.url()).pathname).toBe('/home');
-    await page.context().close();
   });
 
   it.each(ROUTES)('renders %s inside the layout with header and content', async (route) => {
@@ -35,7 +34,6 @@ describeInBrowser('the site shell', () => {
     expect((await page.locator('main').innerText()).trim()).not.toBe('');
     expect(await page.locator('footer.site-footer').count()).toBe(route === '/message/chat' ? 0 : 1);
     expect(site.log(page).consoleErrors.filter((line) => line.startsWith('uncaught:'))).toEqual([]);
-    await page.context().close();
   });
 
   it('shows the 404 page with a link home for an unknown path, which the server answers with 404', async () => {
@@ -50,7 +48,6 @@ describeInBrowser('the site shell', () => {
     // The address changes at the click, the page a render later: wait for the 404 page to go.
     await page.locator('main .not-found').waitFor({ state: 'detached' });
     await waitForPage(page);
-    await page.context().close();
   });
 
   it('shows the footer with the copyright and filing number, and hides it on /message/chat', async () => {
@@ -62,7 +59,6 @@ describeInBrowser('the site shell', () => {
     expect(await footer.innerText()).toContain(config.result!.filingNumber);
     await open(page, '/message/chat');
     expect(await footer.count()).toBe(0);
-    await page.context().close();
   });
 
   it('keeps the header transparent at the top and gives it a background past 50 px', async () => {
@@ -74,7 +70,6 @@ describeInBrowser('the site shell', () => {
     await expect.poll(attribute(page, 'data-transparent')).toBe('false');
     await scrollAndSettle(page, 0);
     await expect.poll(attribute(page, 'data-transparent')).toBe('true');
-    await page.context().close();
   });
 
   it('hides the header while scrolling down and shows it again on the way up', async () => {
@@ -89,7 +84,6 @@ describeInBrowser('the site shell', () => {
     await page.mouse.wheel(0, -200);
     await expect.poll(attribute(page, 'data-hidden')).toBe('false');
     expect(await attribute(page, 'data-transparent')()).toBe('false');
-    await page.context().close();
   });
 
   it('brings what takes the focus into view below the header, which comes back on the way up', async () => {
@@ -107,7 +101,6 @@ describeInBrowser('the site shell', () => {
     const headerBottom = await page.locator('header.site-header').evaluate((header) => header.getBoundingClientRect().bottom);
     // Within a pixel: the window scrolls by whole pixels, the link's top may fall between two.
     expect(await link.evaluate((element) => element.getBoundingClientRect().top)).toBeGreaterThan(headerBottom - 1);
-    await page.context().close();
   });
 
   it('offers back-to-top only after 200 px, and it takes the reader to the top', async () => {
@@ -124,7 +117,6 @@ describeInBrowser('the site shell', () => {
     await button.click();
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await expect.poll(() => button.isDisabled()).toBe(true);
-    await page.context().close();
   });
 
   it.each(['/home', '/message/list'])(
@@ -142,7 +134,6 @@ describeInBrowser('the site shell', () => {
       await page.goBack();
       await page.waitForURL(`**${route}`);
       await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(600);
-      await page.context().close();
     },
   );
 
@@ -167,7 +158,6 @@ describeInBrowser('the site shell', () => {
     await page.reload();
     await waitForPage(page);
     expect(await theme()).toBe(initial);
-    await page.context().close();
   });
 
   it('counts one view on the server per visit, not per page change, and shows it on the author card', async () => {
@@ -183,7 +173,6 @@ describeInBrowser('the site shell', () => {
     await waitForPage(page);
     await page.waitForTimeout(300);
     expect(await views()).toBe(before + 1);
-    await page.context().close();
   });
 
   it('greets a new visitor once, and not again on a reload in the same tab', async () => {
@@ -195,7 +184,6 @@ describeInBrowser('the site shell', () => {
     await waitForPage(page);
     await page.waitForTimeout(500);
     expect(await welcome.count()).toBe(0);
-    await page.context().close();
   });
 
   it('makes no request to any host but its own on /home', async () => {
@@ -203,6 +191,5 @@ describeInBrowser('the site shell', () => {
     await page.goto('/home', { waitUntil: 'networkidle' });
     await waitForPage(page);
     expectNoThirdPartyRequests(site, page);
-    await page.context().close();
   });
 });

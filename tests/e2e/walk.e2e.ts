@@ -226,7 +226,6 @@ describeInBrowser('every page, as a visitor, a user and the administrator, on a 
         await page.getByRole('heading', { name: zhCN.notFound.message }).waitFor();
       }
       expect([...new Set(english)]).toEqual([]);
-      await page.context().close();
     },
     // The administrator walks the console's pages too.
     180_000,
@@ -283,7 +282,6 @@ describeInBrowser('every page of a blog started without the demo content, as a v
         if (who === 'administrator') await expect(empty.locator('code').innerText()).resolves.toBe('npm run import -- <文章目录>');
         else await expect(empty.innerText()).resolves.toContain('过些日子再来看看吧');
       }
-      await page.context().close();
     });
   });
 });

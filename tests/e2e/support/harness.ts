@@ -49,10 +49,10 @@ export type SuiteContextOptions = BrowserContextOptions & { idlePrefetch?: boole
 
 /**
  * A browser context as every test starts from: CONTEXT_DEFAULTS, pages that wait for hydration, closed with the
- * test that opened it, and a reader who saves data, so the idle prefetch stands aside and each part's code loads on its first use. The prefetch
- * evaluates ten parts' chunks after every load, about an eighth of what a load costs the browser (docs/testing.md),
- * paid hundreds of times over for parts most tests never open. The tests of the
- * prefetch itself, and of what it leaves ready, ask for it (`idlePrefetch: true`).
+ * test that opened it, and a reader who saves data, so the idle prefetch stands aside and each part's code loads
+ * on its first use. The prefetch evaluates ten parts' chunks after every load, about an eighth of what a load
+ * costs the browser (docs/testing.md), paid hundreds of times over for parts most tests never open. The tests of
+ * the prefetch itself, and of what it leaves ready, ask for it (`idlePrefetch: true`).
  */
 export async function suiteContext(
   browser: Browser,
