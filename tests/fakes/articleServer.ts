@@ -49,7 +49,7 @@ export class FakeArticleServer {
     return { id: this.id, version: current.version, draft: current.draft, updatedAt: stamp(current.version) };
   }
 
-  save({ id, draft, baseVersion }: SaveRequest): SaveAnswer {
+  save({ id, draft, baseVersion, supersede }: SaveRequest): SaveAnswer {
     const current = this.current;
     if (id === null || current === undefined) {
       this.created += 1;
@@ -63,8 +63,8 @@ export class FakeArticleServer {
         server: { id: this.id, version: current.version, draft: current.draft, updatedAt: stamp(current.version) },
       };
     }
-    // A save that changes nothing answers the article as it is.
-    if (sameDraft(draft, current.draft)) {
+    // A save that changes nothing answers the article as it is, unless it must fence off a late one.
+    if (sameDraft(draft, current.draft) && !supersede) {
       return { kind: 'saved', id: this.id, version: current.version, updatedAt: stamp(current.version) };
     }
     const written = { version: current.version + 1, draft, author: 'editor' as const };

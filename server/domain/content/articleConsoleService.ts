@@ -159,7 +159,7 @@ export class ArticleConsoleService {
   async save(rawId: string, body: ArticleSaveBody): Promise<ConsoleArticleDto> {
     const id = parseId(rawId, contentMessages.article);
     const baseVersion = parseVersion(body.version);
-    return this.saveInput(id, baseVersion, await this.input(body));
+    return this.saveInput(id, baseVersion, await this.input(body), body.supersede === true);
   }
 
   async revisions(rawId: string): Promise<ArticleRevisionSummaryDto[]> {
@@ -280,12 +280,19 @@ export class ArticleConsoleService {
 
   /**
    * Saves the text over `baseVersion`. Text equal to the server's answers the article as it is (a retried
-   * save, or two tabs that typed the same); otherwise an older base is refused with the server's copy.
+   * save, or two tabs that typed the same), unless `supersede` asks for a new version to fence off a late save
+   * on `baseVersion`; otherwise an older base is refused with the server's copy.
    */
-  private async saveInput(id: number, baseVersion: number, input: ArticleInput): Promise<ConsoleArticleDto> {
+  private async saveInput(
+    id: number,
+    baseVersion: number,
+    input: ArticleInput,
+    supersede = false,
+  ): Promise<ConsoleArticleDto> {
     const current = await this.found(id);
     if (current.deletedAt !== null) throw new ArticleConflict(text.inTrash, toConsoleArticle(current));
-    if (sameText(current, input)) return toConsoleArticle(current);
+    const fence = supersede && current.version === baseVersion;
+    if (sameText(current, input) && !fence) return toConsoleArticle(current);
     if (current.version !== baseVersion) throw new ArticleConflict(text.versionConflict, toConsoleArticle(current));
     const saved = await this.articles.saveText(id, baseVersion, this.textWrite(input), KEPT_REVISIONS);
     const after = await this.found(id);

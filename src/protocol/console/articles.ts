@@ -16,7 +16,7 @@ import { NamedRefDto } from '../content';
  *   POST   /api/admin/articles        body ArticleCreateBody → ConsoleArticleDto (a new draft, version 1)
  *   GET    /api/admin/articles/{id}                      → ConsoleArticleDto
  *   PUT    /api/admin/articles/{id}   body ArticleSaveBody   → ConsoleArticleDto (version + 1; a save that
- *          changes nothing answers the article as it is, same version)
+ *          changes nothing answers the article as it is, same version, unless it says `supersede`)
  *   GET    /api/admin/articles/{id}/revisions            → ArticleRevisionSummaryDto[] (newest first)
  *   GET    /api/admin/articles/{id}/revisions/{version}  → ArticleRevisionDto
  *   POST   /api/admin/articles/{id}/revisions/{version}/restore body ArticleVersionBody → ConsoleArticleDto
@@ -223,6 +223,11 @@ export const ArticleSaveBody = Type.Object({
   ...ArticleCreateBody.properties,
   /** The version this text was edited from (the `version` the editor last read or saved). */
   version: Type.Integer(),
+  /**
+   * An earlier save of other text may still arrive on `version`: store this text as version + 1 even when the
+   * server holds it already, so that late save is refused as a conflict.
+   */
+  supersede: Type.Optional(Type.Boolean()),
 });
 export type ArticleSaveBody = Static<typeof ArticleSaveBody>;
 

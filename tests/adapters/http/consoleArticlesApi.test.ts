@@ -45,28 +45,34 @@ async function apiAnswering(status: number | 'no answer', body: unknown = null) 
 describe('the console articles adapter: what a save answers', () => {
   it('saves on the version it was written on, naming the category and tags', async () => {
     const { api, sent } = await apiAnswering(200, { code: 0, result: dto(3), message: '' });
-    await expect(api.saveDraft({ id: 7, draft: DRAFT, baseVersion: 2 })).resolves.toEqual({
+    await expect(api.saveDraft({ id: 7, draft: DRAFT, baseVersion: 2, supersede: true })).resolves.toEqual({
       kind: 'saved',
       id: 7,
       version: 3,
       updatedAt: dto(3).updatedAt,
     });
     expect(sent[0]).toMatchObject({ method: 'put', url: '/api/admin/articles/7' });
-    expect(JSON.parse(sent[0]!.data as string)).toMatchObject({ version: 2, category: { name: '随笔' }, tags: ['节气'] });
+    expect(JSON.parse(sent[0]!.data as string)).toMatchObject({
+      version: 2,
+      supersede: true,
+      category: { name: '随笔' },
+      tags: ['节气'],
+    });
   });
 
   it('creates a new article with a POST and no version', async () => {
     const { api, sent } = await apiAnswering(200, { code: 0, result: dto(1), message: '' });
-    await api.saveDraft({ id: null, draft: { ...DRAFT, category: '' }, baseVersion: 0 });
+    await api.saveDraft({ id: null, draft: { ...DRAFT, category: '' }, baseVersion: 0, supersede: false });
     expect(sent[0]).toMatchObject({ method: 'post', url: '/api/admin/articles' });
     const body = JSON.parse(sent[0]!.data as string) as Record<string, unknown>;
     expect(body).not.toHaveProperty('version');
+    expect(body).not.toHaveProperty('supersede');
     expect(body.category).toBeNull();
   });
 
-  it('a 409 with a newer version is the conflict, carrying the server\'s text', async () => {
+  it("a 409 with a newer version is the conflict, carrying the server's text", async () => {
     const { api } = await apiAnswering(409, { code: 409, result: dto(5, '别处写的'), message: '文章已在别处更新' });
-    await expect(api.saveDraft({ id: 7, draft: DRAFT, baseVersion: 4 })).resolves.toEqual({
+    await expect(api.saveDraft({ id: 7, draft: DRAFT, baseVersion: 4, supersede: false })).resolves.toEqual({
       kind: 'conflict',
       server: { id: 7, version: 5, draft: { ...DRAFT, content: '别处写的' }, updatedAt: dto(5).updatedAt },
     });
@@ -74,18 +80,24 @@ describe('the console articles adapter: what a save answers', () => {
 
   it('any other 409 (the article went to the 回收站) is a refusal with its reason', async () => {
     const { api } = await apiAnswering(409, { code: 409, result: dto(4), message: '文章在回收站中，请先恢复' });
-    await expect(api.saveDraft({ id: 7, draft: DRAFT, baseVersion: 4 })).rejects.toThrow('文章在回收站中，请先恢复');
+    await expect(api.saveDraft({ id: 7, draft: DRAFT, baseVersion: 4, supersede: false })).rejects.toThrow(
+      '文章在回收站中，请先恢复',
+    );
   });
 
   it('no answer, or a gateway that cannot reach the server, is offline', async () => {
     for (const status of ['no answer', 502, 503, 504] as const) {
       const { api } = await apiAnswering(status, status === 'no answer' ? null : '');
-      await expect(api.saveDraft({ id: 7, draft: DRAFT, baseVersion: 4 })).resolves.toEqual({ kind: 'offline' });
+      await expect(api.saveDraft({ id: 7, draft: DRAFT, baseVersion: 4, supersede: false })).resolves.toEqual({
+        kind: 'offline',
+      });
     }
   });
 
-  it('invalid input is refused with the server\'s message', async () => {
+  it("invalid input is refused with the server's message", async () => {
     const { api } = await apiAnswering(400, { code: 400, result: null, message: '标题不能超过 200 个字符' });
-    await expect(api.saveDraft({ id: 7, draft: DRAFT, baseVersion: 4 })).rejects.toThrow('标题不能超过 200 个字符');
+    await expect(api.saveDraft({ id: 7, draft: DRAFT, baseVersion: 4, supersede: false })).rejects.toThrow(
+      '标题不能超过 200 个字符',
+    );
   });
 });

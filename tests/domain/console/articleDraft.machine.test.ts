@@ -1,8 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock } from 'xstate';
-import { localDraftKey, sameDraft, type LocalDraft, type SaveAnswer } from '../../../src/domain/console/articles/articleDraft';
+import {
+  localDraftKey,
+  sameDraft,
+  type LocalDraft,
+  type SaveAnswer,
+} from '../../../src/domain/console/articles/articleDraft';
 import { AUTOSAVE_DELAY_MS, OFFLINE_RETRY_MS } from '../../../src/domain/console/articles/articleDraft.machine';
-import { draftOf, FakeArticleServer, MemoryStore, openEditor, settle, stamp, type EditorOptions } from '../../fakes/articleServer';
+import {
+  draftOf,
+  FakeArticleServer,
+  MemoryStore,
+  openEditor,
+  settle,
+  stamp,
+  type EditorOptions,
+} from '../../fakes/articleServer';
 
 function setup(options: Partial<EditorOptions> = {}) {
   const server = options.server ?? new FakeArticleServer(draftOf('春雷'));
@@ -37,7 +50,7 @@ describe('articleDraftMachine', () => {
     clock.increment(1);
     expect(state().value).toBe('saving');
     expect(state().hasTag('busy')).toBe(true);
-    expect(requests).toEqual([{ id: 1, draft: draftOf('春雷一声'), baseVersion: 1 }]);
+    expect(requests).toEqual([{ id: 1, draft: draftOf('春雷一声'), baseVersion: 1, supersede: false }]);
     await settle();
     expect(state().value).toBe('saved');
     expect(state().context).toMatchObject({ version: 2, savedAt: stamp(2) });
@@ -74,7 +87,10 @@ describe('articleDraftMachine', () => {
     clock.increment(AUTOSAVE_DELAY_MS);
     answer();
     await settle();
-    expect(requests.map((request) => [request.draft.content, request.baseVersion])).toEqual([['甲', 1], ['甲乙', 2]]);
+    expect(requests.map((request) => [request.draft.content, request.baseVersion])).toEqual([
+      ['甲', 1],
+      ['甲乙', 2],
+    ]);
     expect(server.current?.draft.content).toBe('甲乙');
   });
 
@@ -163,7 +179,12 @@ describe('articleDraftMachine', () => {
   it('a save the server stored but whose answer was lost is recognised as its own, not as a conflict', async () => {
     const server = new FakeArticleServer(draftOf('春雷'));
     let loseNext = true;
-    const { actor, state, type, server: s } = setup({
+    const {
+      actor,
+      state,
+      type,
+      server: s,
+    } = setup({
       server,
       save: async (request) => {
         const answer = server.save(request);
@@ -222,7 +243,7 @@ describe('articleDraftMachine', () => {
     expect(kept(first.store)).toBeUndefined();
   });
 
-  it('a tab closed during a save does not take that save for someone else\'s on the next open', async () => {
+  it("a tab closed during a save does not take that save for someone else's on the next open", async () => {
     let answer: () => void = () => {};
     const server = new FakeArticleServer(draftOf('春雷'));
     const first = setup({
@@ -243,6 +264,32 @@ describe('articleDraftMachine', () => {
     await settle();
     expect(second.state().value).toBe('saved');
     expect(server.current).toMatchObject({ version: 3, draft: draftOf('一二') });
+  });
+
+  it('a save still on its way when the tab closed cannot land over the text reopened after it', async () => {
+    let answer: () => void = () => {};
+    const server = new FakeArticleServer(draftOf('春雷'));
+    const first = setup({
+      server,
+      save: (request) => new Promise<SaveAnswer>((resolve) => (answer = () => resolve(server.save(request)))),
+    });
+    first.type('春雷b');
+    first.actor.send({ type: 'draft.save' });
+    first.type('春雷');
+    first.actor.send({ type: 'page.leave' });
+    first.actor.stop();
+
+    // The writer erased the "b" before closing: the reopened editor fences the server's version off.
+    const second = setup({ server, store: first.store });
+    await settle();
+    await settle();
+    expect(second.state().value).toBe('saved');
+    expect(second.requests).toEqual([{ id: 1, draft: draftOf('春雷'), baseVersion: 1, supersede: true }]);
+    answer();
+    await settle();
+    expect(server.current).toMatchObject({ version: 2, draft: draftOf('春雷') });
+    expect(second.state().context.version).toBe(2);
+    expect(kept(first.store)).toBeUndefined();
   });
 
   it('edits kept from before a newer server version open as a conflict', async () => {

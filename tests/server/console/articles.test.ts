@@ -370,9 +370,16 @@ describe.each(list)('the console articles on $name', (backend) => {
       // A retried save of the same text, even from the older version, changes nothing.
       expect(await save(second, { content: '旧标签页的改动' })).toEqual(kept);
       expect(await save(kept, {})).toEqual(kept);
+      // A save that supersedes a late one still on its way stores the same text as a new version, so that
+      // late save (written on version 3) is refused; from an older version it changes nothing.
+      const fenced = await save(kept, { supersede: true });
+      expect(fenced).toMatchObject({ version: 4, content: '旧标签页的改动' });
+      expect(await save(second, { content: '旧标签页的改动', supersede: true })).toEqual(fenced);
+      const late = await call('PUT', `/api/admin/articles/${first.id}`, saveBody(kept, { content: '迟到的保存' }));
+      expect(late.status).toBe(409);
       const revisions = (await call<ArticleRevisionSummaryDto[]>('GET', `/api/admin/articles/${first.id}/revisions`))
         .body.result;
-      expect(revisions.map((r) => r.version)).toEqual([3, 2, 1]);
+      expect(revisions.map((r) => r.version)).toEqual([4, 3, 2, 1]);
       expect(revisions[2]).toMatchObject({ title: '初稿', size: 3 });
     });
 

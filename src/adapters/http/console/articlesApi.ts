@@ -98,11 +98,14 @@ export function createArticleConsoleApi(http: HttpClient): ArticleConsoleApi {
   // A 404 names what is gone (文章不存在…): no notice was shown for it, so it stays a message for the view.
   const request = <T>(config: AxiosRequestConfig) =>
     unlessReported(
-      http.request<T>({ ...config, url: `${BASE}${config.url ?? ''}`, notFoundIsAnswer: true }).catch((error: unknown) => {
-        throw error instanceof ApiError && error.status === NOT_FOUND ? new Error(error.message) : error;
-      }),
+      http
+        .request<T>({ ...config, url: `${BASE}${config.url ?? ''}`, notFoundIsAnswer: true })
+        .catch((error: unknown) => {
+          throw error instanceof ApiError && error.status === NOT_FOUND ? new Error(error.message) : error;
+        }),
     );
-  const get = <T>(url: string, params?: ConsoleArticleListQuery) => request<T>({ method: 'GET', url, ...(params ? { params } : {}) });
+  const get = <T>(url: string, params?: ConsoleArticleListQuery) =>
+    request<T>({ method: 'GET', url, ...(params ? { params } : {}) });
   const post = <T>(url: string, data: unknown = {}) => request<T>({ method: 'POST', url, data });
 
   /** A save's answer, where a 409 is not a failure but the server's newer article. */
@@ -133,8 +136,9 @@ export function createArticleConsoleApi(http: HttpClient): ArticleConsoleApi {
     options: async () => asOptions(await get<ConsoleArticleOptionsDto>('/options')),
     read: async (id) => toConsoleArticle(await get<ConsoleArticleDto>(`/${id}`)),
 
-    async saveDraft({ id, draft, baseVersion }): Promise<SaveAnswer> {
-      const body = id === null ? toBody(draft) : { ...toBody(draft), version: baseVersion };
+    async saveDraft({ id, draft, baseVersion, supersede }): Promise<SaveAnswer> {
+      const body =
+        id === null ? toBody(draft) : { ...toBody(draft), version: baseVersion, ...(supersede && { supersede }) };
       let answer: Awaited<ReturnType<typeof sendSave>>;
       try {
         answer = await sendSave(id, body);
@@ -148,7 +152,10 @@ export function createArticleConsoleApi(http: HttpClient): ArticleConsoleApi {
       if (status === CONFLICT && article) {
         // Only a newer version is a conflict to show; any other 409 (the article went to the 回收站) is a refusal.
         if (article.version !== baseVersion) {
-          return { kind: 'conflict', server: { id: article.id, version: article.version, draft: toDraft(article), updatedAt: article.updatedAt } };
+          return {
+            kind: 'conflict',
+            server: { id: article.id, version: article.version, draft: toDraft(article), updatedAt: article.updatedAt },
+          };
         }
         throw new Error(envelope.message);
       }

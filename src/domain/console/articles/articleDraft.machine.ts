@@ -119,7 +119,8 @@ export const articleDraftMachine = setup({
   },
   actions: {
     edit: assign({
-      draft: ({ context, event }) => (event.type === 'draft.change' ? editDraft(context.draft, event.change) : context.draft),
+      draft: ({ context, event }) =>
+        event.type === 'draft.change' ? editDraft(context.draft, event.change) : context.draft,
     }),
     markOnline: assign({ online: true }),
     markOffline: assign({ online: false }),
@@ -146,7 +147,14 @@ export const articleDraftMachine = setup({
       const answer = answerOf(event);
       if (answer.kind !== 'conflict') return {};
       const { server } = answer;
-      return { id: server.id, version: server.version, base: server.draft, savedAt: server.updatedAt, sending: null, unconfirmed: null };
+      return {
+        id: server.id,
+        version: server.version,
+        base: server.draft,
+        savedAt: server.updatedAt,
+        sending: null,
+        unconfirmed: null,
+      };
     }),
     holdConflict: assign({
       theirs: ({ event }) => {
@@ -161,7 +169,14 @@ export const articleDraftMachine = setup({
     keepMine: assign(({ context }) => {
       const theirs = context.theirs;
       if (theirs === null) return {};
-      return { id: theirs.id, version: theirs.version, base: theirs.draft, savedAt: theirs.updatedAt, theirs: null, unconfirmed: null };
+      return {
+        id: theirs.id,
+        version: theirs.version,
+        base: theirs.draft,
+        savedAt: theirs.updatedAt,
+        theirs: null,
+        unconfirmed: null,
+      };
     }),
     takeTheirs: assign(({ context }) => {
       const theirs = context.theirs;
@@ -187,8 +202,13 @@ export const articleDraftMachine = setup({
   id: 'articleDraft',
   context: ({ input }) => {
     const { article } = input;
-    // Kept edits the server already holds are simply dropped.
-    const local = input.local !== undefined && !sameDraft(input.local.draft, article.draft) ? input.local : undefined;
+    // Kept edits the server already holds are dropped, unless a save of other text may still land on top of them.
+    const kept = input.local;
+    const local =
+      kept !== undefined &&
+      (!sameDraft(kept.draft, article.draft) || (kept.sent !== undefined && !sameDraft(kept.sent, article.draft)))
+        ? kept
+        : undefined;
     return {
       id: local?.id ?? article.id,
       draft: local?.draft ?? article.draft,
@@ -255,7 +275,12 @@ export const articleDraftMachine = setup({
       entry: 'startSending',
       invoke: {
         src: 'saveDraft',
-        input: ({ context }) => ({ id: context.id, draft: context.draft, baseVersion: context.version }),
+        input: ({ context }) => ({
+          id: context.id,
+          draft: context.draft,
+          baseVersion: context.version,
+          supersede: context.unconfirmed !== null && !sameDraft(context.unconfirmed, context.draft),
+        }),
         onDone: [
           { guard: 'answeredSaved', target: 'settling', actions: 'adoptSaved' },
           { guard: 'answeredOffline', target: 'offline', actions: 'markUnconfirmed' },
@@ -272,7 +297,10 @@ export const articleDraftMachine = setup({
     },
     /** Just saved: edits made during the save make it dirty again. */
     settling: {
-      always: [{ guard: 'localDiffers', target: 'dirty' }, { target: 'saved', actions: 'clearLocal' }],
+      always: [
+        { guard: 'localDiffers', target: 'dirty' },
+        { target: 'saved', actions: 'clearLocal' },
+      ],
     },
     saved: {
       tags: ['ready'],

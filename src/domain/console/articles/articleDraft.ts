@@ -58,6 +58,11 @@ export interface SaveRequest {
   draft: ArticleDraft;
   /** The version the draft was written on: the server refuses it when its own is newer. */
   baseVersion: number;
+  /**
+   * An earlier save of other text may still be on its way on the same version: the server stores this one as a
+   * new version even when it already holds the text, so the late save finds a newer version and is refused.
+   */
+  supersede: boolean;
 }
 
 export function sameDraft(a: ArticleDraft, b: ArticleDraft): boolean {
