@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { buildClient } from '../../../server/cli/clientBuild';
+import { ensureClientBuilt } from '../../../server/cli/clientBuild';
+import { loadConfig } from '../../../server/config';
 import { CHROMIUM_PATH } from './browserPath';
 
 declare module 'vitest' {
@@ -14,7 +13,7 @@ declare module 'vitest' {
   }
 }
 
-/** Builds the client once into a temporary folder and hands its path to the test files. */
+/** Builds the client once, if it is older than its sources, and hands its path to the test files. */
 export default async function setup(project: TestProject) {
   if (!fs.existsSync(CHROMIUM_PATH)) {
     const reason = `Chromium not found at ${CHROMIUM_PATH} (install it with \`apt-get install -y chromium-headless-shell\` or set CHROMIUM_PATH)`;
@@ -26,10 +25,10 @@ export default async function setup(project: TestProject) {
     return;
   }
 
-  const outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-e2e-client-'));
-  // The client and its server renderer, built as `npm start` builds them.
-  await buildClient(outDir);
-  project.provide('e2eClientDir', outDir);
+  // The client and its server renderer, built where and as `npm start` builds them: a build newer than its
+  // sources is served as it is (`.ci/run` builds it while npm compiles SQLite). The servers only read it.
+  const { clientDir } = loadConfig();
+  await ensureClientBuilt(clientDir);
+  project.provide('e2eClientDir', clientDir);
   project.provide('e2eSkipReason', '');
-  return () => fs.rmSync(outDir, { recursive: true, force: true });
 }
