@@ -5,6 +5,8 @@ import type { CommentRenderer } from '../../ports/commentRenderer';
 /** The link attributes every comment link carries: no endorsement, user content, no window.opener. */
 export const COMMENT_LINK_REL = 'nofollow ugc noopener';
 
+const LINK_SCHEME = /^(https?:|mailto:)/i;
+
 /**
  * Markdown-it from its empty preset with only the comment subset switched on: paragraphs and line breaks,
  * bold and italic, inline code, fenced and indented code blocks, links, `<https://…>` and bare addresses.
@@ -15,6 +17,8 @@ function commentMarkdown(): MarkdownIt {
   md.enable(['code', 'fence', 'newline', 'escape', 'backticks', 'emphasis', 'link', 'autolink', 'entity', 'linkify']);
   // `www.example.com` is not a link: only what says http(s) or mailto is.
   md.linkify.set({ fuzzyLink: false, fuzzyEmail: false });
+  // Nor is `[x](page)` or `[x](/path)`: a comment links out by a full address, and anything else stays its source.
+  md.validateLink = (url) => LINK_SCHEME.test(url);
   return md;
 }
 

@@ -45,6 +45,8 @@ describe('the comment renderer', () => {
     expect(renderer.render('<img src=x onerror=alert(1)>')).toBe('<p>&lt;img src=x onerror=alert(1)&gt;</p>');
     expect(renderer.render('[x](javascript:alert(1))')).toBe('<p>[x](javascript:alert(1))</p>');
     expect(renderer.render('[x](data:text/html;base64,PHNjcmlwdD4=)')).not.toContain('href');
+    // A link without a scheme (relative, or a lone `*`) is no link either.
+    expect(renderer.render('[](*) [x](/admin)')).toBe('<p>[](*) [x](/admin)</p>');
     expect(renderer.render('# 标题\n> 引用')).toBe('<p># 标题<br />\n&gt; 引用</p>');
   });
 
