@@ -5,7 +5,7 @@ import { CLIENT_ROUTES } from '../../src/protocol/routes';
 import type { AlbumDto, ArticlePageDto, CategoryDto, MessagePageDto, TagDto } from '../../src/protocol/content';
 import type { Envelope } from '../../src/protocol/codes';
 import { createUser, loginInBrowser, openAt, startAccountsSite, type AccountsSite } from './accountsSupport';
-import { describeInBrowser } from './support/harness';
+import { describeInBrowser, followRequests } from './support/harness';
 import * as zhCN from '../../src/i18n/zh-CN';
 import { adminQuery, backends, POSTGRES_URL } from '../server/support/databases';
 
@@ -208,12 +208,14 @@ describeInBrowser('every page, as a visitor, a user and the administrator, on a 
         }
       }
       const report = watch(page);
+      const requests = followRequests(page);
       const english: string[] = [];
       for (const path of [...paths, ...(who === 'administrator' ? consolePaths : ['/admin'])]) {
         const inConsole = path.startsWith('/admin') && who === 'administrator';
         if (inConsole) await openConsoleAt(page, path);
         else await openAt(page, path);
-        await page.waitForLoadState('networkidle');
+        // Every request answered before the next page: one still in flight would be cancelled, not checked.
+        await requests.settled();
         const words = inConsole ? await englishInTheConsole(page) : await englishInTheInterface(page);
         english.push(...words.map((word) => `${path}: ${word}`));
       }
@@ -266,9 +268,10 @@ describeInBrowser('every page of a blog started without the demo content, as a v
         await loginInBrowser(page, account.username, account.password);
       }
       const report = watch(page);
+      const requests = followRequests(page);
       for (const path of CLIENT_ROUTES.filter((route) => route !== '/')) {
         await openAt(page, path);
-        await page.waitForLoadState('networkidle');
+        await requests.settled();
       }
       expect(report.failedRequests).toEqual([]);
       expect(report.consoleErrors).toEqual([]);
