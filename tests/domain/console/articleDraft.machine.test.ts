@@ -5,6 +5,7 @@ import {
   sameDraft,
   type LocalDraft,
   type SaveAnswer,
+  type SaveRequest,
 } from '../../../src/domain/console/articles/articleDraft';
 import { AUTOSAVE_DELAY_MS, OFFLINE_RETRY_MS } from '../../../src/domain/console/articles/articleDraft.machine';
 import {
@@ -28,6 +29,27 @@ function setup(options: Partial<EditorOptions> = {}) {
 }
 
 const kept = (store: MemoryStore, id: number | null = 1) => store.get<LocalDraft>(localDraftKey(id));
+
+/** A tab that saved `sent`, had typed `typed` by the time it closed, and whose save is still on its way. */
+function closedDuringSave(sent: string, typed: string) {
+  const server = new FakeArticleServer(draftOf('春雷'));
+  const { save, answer } = heldSave(server);
+  const first = setup({ server, save });
+  first.type(sent);
+  first.actor.send({ type: 'draft.save' });
+  first.type(typed);
+  first.actor.send({ type: 'page.leave' });
+  first.actor.stop();
+  return { server, first, answer };
+}
+
+/** A save that reaches the server only when the test calls `answer()` (the last one sent). */
+function heldSave(server: FakeArticleServer) {
+  let reach = () => {};
+  const save = (request: SaveRequest) =>
+    new Promise<SaveAnswer>((resolve) => (reach = () => resolve(server.save(request))));
+  return { save, answer: () => reach() };
+}
 
 describe('articleDraftMachine', () => {
   it('idle: opens the article as loaded, ready and without saving', async () => {
@@ -70,11 +92,11 @@ describe('articleDraftMachine', () => {
   });
 
   it('keeps keystrokes typed during a save and saves them after it', async () => {
-    let answer: () => void = () => {};
     const server = new FakeArticleServer(draftOf('春雷'));
+    const { save, answer } = heldSave(server);
     const { actor, state, type, clock, requests } = setup({
       server,
-      save: (request) => new Promise<SaveAnswer>((resolve) => (answer = () => resolve(server.save(request)))),
+      save,
     });
     type('甲');
     actor.send({ type: 'draft.save' });
@@ -244,17 +266,7 @@ describe('articleDraftMachine', () => {
   });
 
   it("a tab closed during a save does not take that save for someone else's on the next open", async () => {
-    let answer: () => void = () => {};
-    const server = new FakeArticleServer(draftOf('春雷'));
-    const first = setup({
-      server,
-      save: (request) => new Promise<SaveAnswer>((resolve) => (answer = () => resolve(server.save(request)))),
-    });
-    first.type('一');
-    first.actor.send({ type: 'draft.save' });
-    first.type('一二');
-    first.actor.send({ type: 'page.leave' });
-    first.actor.stop();
+    const { server, first, answer } = closedDuringSave('一', '一二');
     answer();
     await settle();
     expect(kept(first.store)).toEqual({ id: 1, baseVersion: 1, draft: draftOf('一二'), sent: draftOf('一') });
@@ -267,17 +279,7 @@ describe('articleDraftMachine', () => {
   });
 
   it('a save still on its way when the tab closed cannot land over the text reopened after it', async () => {
-    let answer: () => void = () => {};
-    const server = new FakeArticleServer(draftOf('春雷'));
-    const first = setup({
-      server,
-      save: (request) => new Promise<SaveAnswer>((resolve) => (answer = () => resolve(server.save(request)))),
-    });
-    first.type('春雷b');
-    first.actor.send({ type: 'draft.save' });
-    first.type('春雷');
-    first.actor.send({ type: 'page.leave' });
-    first.actor.stop();
+    const { server, first, answer } = closedDuringSave('春雷b', '春雷');
 
     // The writer erased the "b" before closing: the reopened editor fences the server's version off.
     const second = setup({ server, store: first.store });
