@@ -1,13 +1,44 @@
 /**
- * The page's only script tag (deferred, a few hundred bytes): it starts the app after the first paint.
- * The server sends every page whole, so a slow phone spends its first bytes on what is shown and fetches
- * the code that makes it live right after. `data-entry` is the app's module, `data-preload` the chunks the
- * page runs first, fetched beside it. Built by the `startAfterFirstPaint` plugin (vite.config.ts).
+ * The page's only script tag (deferred, under a kilobyte): it starts the app when the reader reaches for it,
+ * or once the page has loaded and gone quiet. The server sends every page whole, readable and with working
+ * links, so a slow phone spends neither its first bytes nor its first seconds of main thread on code: the
+ * app's start-up (evaluating the code, building the container, hydrating) is most of a page's main-thread
+ * work, and it no longer competes with the first paint, the first scroll or the pictures (docs/benchmarks.md,
+ * Phone). `data-entry` is the app's module, `data-preload` the chunks the page runs first, fetched beside it.
+ * Built by the `startAfterFirstPaint` plugin (vite.config.ts).
+ *
+ * A tap or a key that means "do something" before the app is live (a link, a button) is held, the app
+ * started, and the same element clicked again once the app is live (App sets `data-hydrated`): the router
+ * then follows the link without reloading, and a button does what it says instead of nothing.
  */
 (() => {
   const boot = document.currentScript as HTMLScriptElement;
+  const root = document.documentElement;
+  /**
+   * The page has gone quiet once this long passes after the load event without a long task (> 50 ms): a
+   * phone is then done with the pictures and the first scroll, and the reader is reading.
+   */
+  const QUIET_MS = 3000;
+  /** A page that never goes quiet (a busy animation) starts all the same after this long. */
+  const QUIET_LIMIT_MS = 8000;
+  /**
+   * What says a reader is about to use the page starts the app at once: a key, a focus, a mouse moving or
+   * pressed. Not a finger touching the screen: that is how a scroll starts too, and the start-up would make
+   * the scroll stutter; a tap says what it wants through its click (held below).
+   */
+  const INTENT = ['keydown', 'focusin'] as const;
+  const POINTER_INTENT = ['pointermove', 'pointerdown'] as const;
+  const ACTIONABLE = 'a[href],button,summary,label,[role="button"],[role="link"],[role="tab"],[role="menuitem"]';
+
+  let started = false;
+  let held: HTMLElement | null = null;
+  const live = () => root.dataset.hydrated === 'true';
 
   const start = () => {
+    if (started) return;
+    started = true;
+    for (const type of INTENT) removeEventListener(type, start, true);
+    for (const type of POINTER_INTENT) removeEventListener(type, onPointer, true);
     for (const href of (boot.dataset.preload ?? '').split(' ').filter(Boolean)) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
@@ -22,7 +53,66 @@
     document.head.append(script);
   };
 
-  // A tab opened in the background paints nothing until it is shown: nothing to wait for.
+  const onPointer = (event: PointerEvent) => {
+    if (event.pointerType !== 'touch') start();
+  };
+
+  const replayWhenLive = () => {
+    const observer = new MutationObserver(() => {
+      if (!live()) return;
+      observer.disconnect();
+      root.style.removeProperty('cursor');
+      const element = held;
+      held = null;
+      if (element?.isConnected) element.click();
+    });
+    observer.observe(root, { attributes: true, attributeFilter: ['data-hydrated'] });
+  };
+
+  const hold = (event: MouseEvent) => {
+    if (live()) {
+      removeEventListener('click', hold, true);
+      return;
+    }
+    // A click that asks the browser itself (a new tab, a download, another site) needs no app.
+    if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    const element = (event.target as Element).closest<HTMLElement>(ACTIONABLE);
+    if (!element) return;
+    if (element instanceof HTMLAnchorElement && (element.target === '_blank' || element.origin !== location.origin)) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (!held) replayWhenLive();
+    held = element;
+    root.style.cursor = 'progress';
+    start();
+  };
+
+  addEventListener('click', hold, true);
+  for (const type of INTENT) addEventListener(type, start, { capture: true, passive: true });
+  for (const type of POINTER_INTENT) addEventListener(type, onPointer, { capture: true, passive: true });
+
+  // Nobody is reaching for the page: start once it has loaded and nothing has held the main thread for a
+  // while, in an idle period, so the start-up never delays what the reader is looking at.
+  const whenQuiet = () => {
+    const limit = setTimeout(start, QUIET_LIMIT_MS);
+    let quiet = setTimeout(idle, QUIET_MS);
+    function idle() {
+      clearTimeout(limit);
+      observer?.disconnect();
+      if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 1000 });
+      else start();
+    }
+    const observer = PerformanceObserver.supportedEntryTypes?.includes('longtask')
+      ? new PerformanceObserver(() => {
+          clearTimeout(quiet);
+          quiet = setTimeout(idle, QUIET_MS);
+        })
+      : null;
+    observer?.observe({ type: 'longtask' });
+  };
+
+  // A tab opened in the background shows nothing to anyone until it is shown: start at once.
   if (document.visibilityState === 'hidden') start();
-  else requestAnimationFrame(() => setTimeout(start, 0));
+  else if (document.readyState === 'complete') whenQuiet();
+  else addEventListener('load', whenQuiet, { once: true });
 })();

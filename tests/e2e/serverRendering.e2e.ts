@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import type { ArticleDetailDto, ArticlePageDto, TimelinePageDto } from '../../src/protocol/content';
 import { compactCount } from '../../src/domain/shared/compactCount';
-import { describeInBrowser, startSite, waitForHydration, type Site } from './support/harness';
+import { CONTEXT_DEFAULTS, describeInBrowser, startSite, waitForHydration, type Site } from './support/harness';
 
 /** Where the page's landmarks sit, to compare the server's markup with the hydrated page. */
 async function layoutOf(page: Page): Promise<Record<string, number[]>> {
@@ -131,6 +131,62 @@ describeInBrowser('pages rendered on the server', () => {
     const fetched = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name));
     expect(fetched.some((url) => deferredShell.test(url))).toBe(true);
     await page.close();
+  });
+
+  /** A page as a reader who has not touched it yet sees it: no harness waking it (see waitForHydration). */
+  async function untouchedPage(): Promise<Page> {
+    const context = await site.browser.newContext({ baseURL: site.baseUrl, ...CONTEXT_DEFAULTS });
+    onTestFinished(() => context.close());
+    return context.newPage();
+  }
+
+  it('a page nobody touches shows its pictures at once and starts its app only once it has loaded and gone quiet', async () => {
+    const page = await untouchedPage();
+    await page.goto('/home');
+    // Before any script of the app: the cover pictures show over their cups, the page is not live yet.
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    const cover = page.locator('.article-card .lazy-image img').first();
+    await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await cover.evaluate((img) => getComputedStyle(img).opacity)).toBe('1');
+    const cup = page.locator('.article-card .lazy-image').first().locator('.lazy-image__placeholder');
+    expect(await cover.evaluate((img) => Number(getComputedStyle(img).zIndex))).toBeGreaterThan(
+      await cup.evaluate((element) => Number(getComputedStyle(element).zIndex) || 0),
+    );
+
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { polling: 100, timeout: 30_000 });
+    const started = await page.evaluate(() => {
+      const entry = performance.getEntriesByType('resource').find((resource) => /\/assets\/index-[\w-]+\.js$/.test(resource.name));
+      const [navigation] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+      return { entry: entry?.startTime ?? -1, load: navigation!.loadEventEnd };
+    });
+    // The quiet it waits for is 3 s without a long task after the load event (src/boot.ts).
+    expect(started.entry - started.load).toBeGreaterThanOrEqual(1500);
+  });
+
+  it('a link clicked before the app is live is held, then followed by the router once it is', async () => {
+    const page = await untouchedPage();
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/home');
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+    const entryRequested = page.waitForRequest(/\/assets\/index-[\w-]+\.js$/);
+    await page.locator('header a[href="/archives"]').first().click();
+    // The click started the app, whose code is still on its way: the page waits, and does not reload.
+    await entryRequested;
+    expect(new URL(page.url()).pathname).toBe('/home');
+    expect(await page.evaluate(() => document.documentElement.style.cursor)).toBe('progress');
+
+    release();
+    await page.waitForURL('**/archives');
+    await page.waitForSelector('.timeline__item');
+    expect(await page.evaluate(() => (window as Window & { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBe('true');
+    expect(await page.evaluate(() => document.documentElement.style.cursor)).toBe('');
   });
 
   it('an article carries schema.org BlogPosting data beside its Open Graph tags', async () => {

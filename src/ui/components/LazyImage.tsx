@@ -18,7 +18,7 @@ type LazyImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'loading' | 'src
 
 /**
  * The image-loading directive as a component: a coffee cup stands in until the image loads or fails,
- * then disappears without a word. The box is sized by the view's stylesheet, so nothing moves when the
+ * then disappears without a word (until the app is live, the loaded picture covers it). The box is sized by the view's stylesheet, so nothing moves when the
  * picture arrives; raster pictures of /media come in the width variants the server makes of them.
  */
 export function LazyImage({ className, onLoad, onError, sizes, priority, ...image }: LazyImageProps) {
@@ -52,7 +52,9 @@ export function LazyImage({ className, onLoad, onError, sizes, priority, ...imag
       />
       {!settled && (
         <span className="lazy-image__placeholder" role="img" aria-label={zhCN.shell.loading}>
-          <Coffee aria-hidden="true" />
+          <span className="lazy-image__cup">
+            <Coffee aria-hidden="true" />
+          </span>
         </span>
       )}
     </span>

@@ -95,8 +95,12 @@ const PATCHED = new WeakSet<Page>();
 /**
  * Resolves once the page is live: the server-rendered markup hydrated (App sets `data-hydrated`). Checked on a
  * timer, not in animation frames, which a loaded machine starves for seconds while the scripts still run.
+ *
+ * The app starts when the reader reaches for the page, or once it has loaded and gone quiet (src/boot.ts):
+ * the mouse moves over the page first, as a reader's at a desk does, so a test does not wait out the quiet.
  */
 export async function waitForHydration(page: Page): Promise<void> {
+  await page.mouse.move(1, 1);
   await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { polling: 100 });
 }
 
