@@ -19,26 +19,23 @@
    * phone is then done with the pictures and the first scroll, and the reader is reading.
    */
   const QUIET_MS = 3000;
-  /** A page that never goes quiet (a busy animation) starts all the same after this long. */
+  /** A page that never goes quiet, or whose load event is held back by a slow picture, starts after this long. */
   const QUIET_LIMIT_MS = 8000;
   /**
    * What says a reader is about to use the page starts the app at once: a key, a focus, a mouse moving or
    * pressed. Not a finger touching the screen: that is how a scroll starts too, and the start-up would make
    * the scroll stutter; a tap says what it wants through its click (held below).
    */
-  const INTENT = ['keydown', 'focusin'] as const;
-  const POINTER_INTENT = ['pointermove', 'pointerdown'] as const;
-  const ACTIONABLE = 'a[href],button,summary,label,[role="button"],[role="link"],[role="tab"],[role="menuitem"]';
+  const INTENT = ['keydown', 'focusin', 'pointermove', 'pointerdown'];
+  const ACTIONABLE = 'a[href],button,[role=button]';
 
-  let started = false;
+  const listening = new AbortController();
   let held: HTMLElement | null = null;
   const live = () => root.dataset.hydrated === 'true';
 
   const start = () => {
-    if (started) return;
-    started = true;
-    for (const type of INTENT) removeEventListener(type, start, true);
-    for (const type of POINTER_INTENT) removeEventListener(type, onPointer, true);
+    if (listening.signal.aborted) return;
+    listening.abort();
     for (const href of (boot.dataset.preload ?? '').split(' ').filter(Boolean)) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
@@ -53,66 +50,55 @@
     document.head.append(script);
   };
 
-  const onPointer = (event: PointerEvent) => {
-    if (event.pointerType !== 'touch') start();
-  };
-
-  const replayWhenLive = () => {
-    const observer = new MutationObserver(() => {
-      if (!live()) return;
-      observer.disconnect();
-      root.style.removeProperty('cursor');
-      const element = held;
-      held = null;
-      if (element?.isConnected) element.click();
+  for (const type of INTENT) {
+    addEventListener(type, (event) => (event as PointerEvent).pointerType !== 'touch' && start(), {
+      capture: true,
+      passive: true,
+      signal: listening.signal,
     });
-    observer.observe(root, { attributes: true, attributeFilter: ['data-hydrated'] });
-  };
+  }
+
+  // Clicked again once the app is live (App sets `data-hydrated`).
+  const replay = new MutationObserver(() => {
+    if (!live()) return;
+    replay.disconnect();
+    if (held?.isConnected) held.click();
+    held = null;
+  });
 
   const hold = (event: MouseEvent) => {
-    if (live()) {
-      removeEventListener('click', hold, true);
-      return;
-    }
+    if (live()) return removeEventListener('click', hold, true);
     // A click that asks the browser itself (a new tab, a download, another site) needs no app.
-    if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    if (event.button || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
     const element = (event.target as Element).closest<HTMLElement>(ACTIONABLE);
-    if (!element) return;
-    if (element instanceof HTMLAnchorElement && (element.target === '_blank' || element.origin !== location.origin)) return;
+    if (!element || (element instanceof HTMLAnchorElement && (element.target || element.origin !== location.origin))) return;
     event.preventDefault();
     event.stopImmediatePropagation();
-    if (!held) replayWhenLive();
     held = element;
-    root.style.cursor = 'progress';
+    replay.observe(root, { attributeFilter: ['data-hydrated'] });
     start();
   };
-
   addEventListener('click', hold, true);
-  for (const type of INTENT) addEventListener(type, start, { capture: true, passive: true });
-  for (const type of POINTER_INTENT) addEventListener(type, onPointer, { capture: true, passive: true });
 
   // Nobody is reaching for the page: start once it has loaded and nothing has held the main thread for a
   // while, in an idle period, so the start-up never delays what the reader is looking at.
+  setTimeout(start, QUIET_LIMIT_MS);
   const whenQuiet = () => {
-    const limit = setTimeout(start, QUIET_LIMIT_MS);
+    const idle = () => {
+      longTasks?.disconnect();
+      (window.requestIdleCallback ?? setTimeout)(start);
+    };
     let quiet = setTimeout(idle, QUIET_MS);
-    function idle() {
-      clearTimeout(limit);
-      observer?.disconnect();
-      if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 1000 });
-      else start();
-    }
-    const observer = PerformanceObserver.supportedEntryTypes?.includes('longtask')
+    const longTasks = PerformanceObserver.supportedEntryTypes?.includes('longtask')
       ? new PerformanceObserver(() => {
           clearTimeout(quiet);
           quiet = setTimeout(idle, QUIET_MS);
         })
       : null;
-    observer?.observe({ type: 'longtask' });
+    longTasks?.observe({ type: 'longtask' });
   };
 
   // A tab opened in the background shows nothing to anyone until it is shown: start at once.
   if (document.visibilityState === 'hidden') start();
-  else if (document.readyState === 'complete') whenQuiet();
   else addEventListener('load', whenQuiet, { once: true });
 })();

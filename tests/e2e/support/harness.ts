@@ -100,8 +100,14 @@ const PATCHED = new WeakSet<Page>();
  * the mouse moves over the page first, as a reader's at a desk does, so a test does not wait out the quiet.
  */
 export async function waitForHydration(page: Page): Promise<void> {
-  await page.mouse.move(1, 1);
-  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { polling: 100 });
+  const live = () => page.evaluate(() => document.documentElement.dataset.hydrated === 'true').catch(() => false);
+  // Until the page is live, since the boot script may not be listening yet (the document still loading).
+  const deadline = Date.now() + 60_000;
+  for (let step = 0; !(await live()); step += 1) {
+    if (Date.now() > deadline) throw new Error(`${page.url()} did not become live within 60 s`);
+    await page.mouse.move(1 + (step % 2), 1);
+    await page.waitForTimeout(100);
+  }
 }
 
 /**
