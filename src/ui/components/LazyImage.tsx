@@ -18,8 +18,9 @@ type LazyImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'loading' | 'src
 
 /**
  * The image-loading directive as a component: a coffee cup stands in until the image loads or fails,
- * then disappears without a word (until the app is live, the loaded picture covers it). The box is sized by the view's stylesheet, so nothing moves when the
- * picture arrives; raster pictures of /media come in the width variants the server makes of them.
+ * then disappears without a word (until the app is live, the loaded picture lies over it). The box is sized
+ * by the view's stylesheet, so nothing moves when the picture arrives; raster pictures of /media come in the
+ * width variants the server makes of them.
  */
 export function LazyImage({ className, onLoad, onError, sizes, priority, ...image }: LazyImageProps) {
   const ref = useRef<HTMLImageElement>(null);
@@ -32,7 +33,7 @@ export function LazyImage({ className, onLoad, onError, sizes, priority, ...imag
   }, [image.src]);
 
   return (
-    <span className={['lazy-image', className].filter(Boolean).join(' ')} data-loaded={settled}>
+    <span className={['lazy-image', className].filter(Boolean).join(' ')}>
       <img
         {...image}
         ref={ref}
