@@ -189,6 +189,9 @@ describeInBrowser('pages rendered on the server', () => {
       await released;
       await route.continue();
     });
+    // Paused: the boot script's own limit (8 s) cannot start the app before the click on a slow machine.
+    await page.clock.install({ time: 0 });
+    await page.clock.pauseAt(1000);
     await page.goto('/home');
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
 
@@ -198,6 +201,7 @@ describeInBrowser('pages rendered on the server', () => {
     await entryRequested;
     expect(new URL(page.url()).pathname).toBe('/home');
 
+    await page.clock.resume();
     release();
     await page.waitForURL('**/archives');
     await page.waitForSelector('.timeline__item');
