@@ -3,7 +3,7 @@ import type { notify as zh } from '../zh-CN/notify';
 
 export const notify = {
   title: 'Notifications',
-  open: (unread: number) => (unread > 0 ? `Notifications (${unread} unread)` : 'Notifications'),
+  open: (badge: string) => (badge ? `Notifications, ${badge} unread` : 'Notifications'),
   badgeMax: '9+',
   newMarker: 'new',
   jump: 'View',

@@ -74,9 +74,8 @@ export const content = localised('content', {
     all: '查看全部说说',
     permalink: '单独查看',
     image: (n: number) => `查看第 ${n} 张配图`,
-    likes: (n: number) => `${n} 人点赞`,
-    like: '点赞这条说说',
-    unlike: '取消点赞',
+    /** The like button's name: what it does, then the count it shows (`shown`, as the button writes it). */
+    likeName: (liked: boolean, likes: number, shown: string) => `${liked ? '取消点赞' : '点赞这条说说'}，${shown} 人点赞`,
     comments: (n: number) => `评论 ${n}`,
     hideComments: '收起评论',
   },

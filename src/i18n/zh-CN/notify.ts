@@ -2,7 +2,8 @@ import { localised } from '../language';
 
 export const notify = localised('notify', {
   title: '我的消息',
-  open: (unread: number) => (unread > 0 ? `我的消息（${unread} 条未读）` : '我的消息'),
+  /** The bell's name, with the badge as it shows (at most 9+), so a reader names the bell by what they see. */
+  open: (badge: string) => (badge ? `我的消息，${badge} 条未读` : '我的消息'),
   badgeMax: '9+',
   newMarker: 'new',
   jump: '查看',

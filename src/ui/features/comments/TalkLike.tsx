@@ -44,7 +44,7 @@ export function TalkLike({ id, likes, known }: { id: number; likes: number; know
       type="button"
       className="talk-like"
       aria-pressed={state.liked}
-      aria-label={`${state.liked ? text.unlike : text.like}（${text.likes(state.likes)}）`}
+      aria-label={text.likeName(state.liked, state.likes, formatCount(state.likes))}
       onClick={toggle}
     >
       <Heart aria-hidden="true" />

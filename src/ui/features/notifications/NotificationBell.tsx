@@ -15,7 +15,7 @@ export function NotificationBell({ onIntent }: { onIntent?: () => void }) {
     <button
       type="button"
       className="icon-button notify-bell"
-      aria-label={zhCN.notify.open(unread)}
+      aria-label={zhCN.notify.open(badge)}
       onPointerEnter={onIntent}
       onFocus={onIntent}
       onClick={() => notifications.send({ type: 'drawer.open' })}
