@@ -1,0 +1,133 @@
+import { chromium, type Browser } from 'playwright-core';
+import { startBenchSite } from './benchSite';
+
+/**
+ * Issue 24: the main thread a phone spends after the first contentful paint, which is all Lighthouse's total
+ * blocking time counts. Each page loads in a fresh phone-sized context, as served and, alternating with it,
+ * with `--head=` put into its head (a candidate change tried without building it); a Chromium trace of each
+ * load sums the page renderer's tasks after `firstContentfulPaint`, and the blocking time they would make at
+ * `--slowdown` (each task × slowdown − 50 ms). Medians, and the variant's ratio to the page as served.
+ *
+ *   npx tsx bench/afterFirstPaint.bench.ts [--runs=5] [--slowdown=9] [--paths=/home,/archives]
+ *     [--head='<link rel="expect" href="#page-seed" blocking="render">']
+ */
+
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+interface Load {
+  firstPaint: number;
+  afterPaint: number;
+  blocking: number;
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  ts: number;
+  dur?: number;
+}
+
+function option(name: string, fallback: string): string {
+  const prefix = `--${name}=`;
+  return process.argv.find((arg) => arg.startsWith(prefix))?.slice(prefix.length) ?? fallback;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+async function load(browser: Browser, url: string, head: string, slowdown: number): Promise<Load> {
+  const context = await browser.newContext({
+    viewport: { width: 412, height: 823 },
+    deviceScaleFactor: 1.75,
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  // Both variants come through the same route, so the way the document arrives is the same.
+  await page.route(url, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, body: (await response.text()).replace('</head>', `${head}</head>`) });
+  });
+  await browser.startTracing(page, {
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'loading', 'blink.user_timing'],
+  });
+  await page.goto(url, { waitUntil: 'load' });
+  // The boot script starts the app 3 s after the load at the earliest: this is the page alone.
+  await page.waitForTimeout(2500);
+  const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }).traceEvents;
+  await context.close();
+  const paint = events.find((event) => event.name === 'firstContentfulPaint');
+  // The renderer's last navigation before the paint (an earlier one is the blank page it started with).
+  const start = events
+    .filter((event) => event.name === 'navigationStart' && event.pid === paint?.pid && event.ts <= paint.ts)
+    .at(-1);
+  if (!paint || !start) throw new Error(`${url}: no first contentful paint in the trace`);
+  const tasks = events.filter(
+    (event) =>
+      event.name === 'RunTask' &&
+      event.ph === 'X' &&
+      event.pid === paint.pid &&
+      event.tid === paint.tid &&
+      event.ts >= paint.ts,
+  );
+  const milliseconds = tasks.map((task) => (task.dur ?? 0) / 1000);
+  return {
+    firstPaint: (paint.ts - start.ts) / 1000,
+    afterPaint: milliseconds.reduce((sum, ms) => sum + ms, 0),
+    blocking: milliseconds.reduce((sum, ms) => sum + Math.max(0, ms * slowdown - 50), 0),
+  };
+}
+
+async function main(): Promise<void> {
+  const runs = Number(option('runs', '5'));
+  const slowdown = Number(option('slowdown', '9'));
+  const head = option('head', '');
+  const site = await startBenchSite();
+  const paths = option('paths', `/home,/article?id=${site.articleId},/archives`).split(',');
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
+  try {
+    const variants = head ? ['', head] : [''];
+    const results = new Map<string, Load[]>();
+    for (let run = 0; run < runs; run++) {
+      for (const path of paths) {
+        for (const variant of variants) {
+          const key = `${path} — ${variant ? 'with --head' : 'as served'}`;
+          results.set(key, [...(results.get(key) ?? []), await load(browser, site.baseUrl + path, variant, slowdown)]);
+        }
+      }
+    }
+    console.log(
+      `Medians of ${runs} loads, renderer main thread after the first contentful paint (blocking at ${slowdown}×):`,
+    );
+    for (const path of paths) {
+      const served = results.get(`${path} — as served`)!;
+      for (const [label, loads] of [...results].filter(([key]) => key.startsWith(`${path} — `))) {
+        const ratio = median(loads.map((l) => l.blocking)) / Math.max(1, median(served.map((l) => l.blocking)));
+        console.log(
+          `${label.padEnd(40)} FCP ${median(loads.map((l) => l.firstPaint))
+            .toFixed(0)
+            .padStart(5)} ms` +
+            `  after it ${median(loads.map((l) => l.afterPaint))
+              .toFixed(0)
+              .padStart(5)} ms` +
+            `  blocking ${median(loads.map((l) => l.blocking))
+              .toFixed(0)
+              .padStart(6)} ms  ratio ${ratio.toFixed(2)}`,
+        );
+      }
+    }
+  } finally {
+    await browser.close();
+    await site.close();
+  }
+}
+
+await main();
