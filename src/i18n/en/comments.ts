@@ -52,7 +52,7 @@ export const comments = {
   reply: 'Reply',
   replyTo: (name: string) => `Reply to @${name}`,
   like: 'Like',
-  likeName: (liked: boolean, likes: number, shown: string) => `${liked ? 'Unlike' : 'Like'}, ${shown} ${likes === 1 ? 'like' : 'likes'}`,
+  likeName: (liked: boolean, shown: string) => `${liked ? 'Unlike' : 'Like'}, ${plural(shown, 'like')}`,
   delete: 'Delete',
   confirmDeleteTitle: 'Delete comment',
   confirmDelete: 'Delete this comment? If it has replies, it will show as “This comment was deleted”.',

@@ -76,7 +76,7 @@ export const content = {
     all: 'See all notes',
     permalink: 'Permalink',
     image: (n: number) => `View image ${n}`,
-    likeName: (liked: boolean, likes: number, shown: string) => `${liked ? 'Unlike' : 'Like this note'}, ${shown} ${likes === 1 ? 'like' : 'likes'}`,
+    likeName: (liked: boolean, shown: string) => `${liked ? 'Unlike' : 'Like this note'}, ${plural(shown, 'like')}`,
     comments: (n: number) => plural(n, 'comment'),
     hideComments: 'Hide comments',
   },

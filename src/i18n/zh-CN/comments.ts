@@ -51,7 +51,7 @@ export const comments = localised('comments', {
   replyTo: (name: string) => `回复 @${name}`,
   like: '点赞',
   /** The like button's name: what it does, then the count (`shown`, as the button writes it once there is one). */
-  likeName: (liked: boolean, likes: number, shown: string) => `${liked ? '取消点赞' : '点赞'}，${shown} 个赞`,
+  likeName: (liked: boolean, shown: string) => `${liked ? '取消点赞' : '点赞'}，${shown} 个赞`,
   delete: '删除',
   confirmDeleteTitle: '删除评论',
   confirmDelete: '确定删除这条评论吗？有回复的评论会显示为「该评论已删除」。',

@@ -75,7 +75,7 @@ export const content = localised('content', {
     permalink: '单独查看',
     image: (n: number) => `查看第 ${n} 张配图`,
     /** The like button's name: what it does, then the count it shows (`shown`, as the button writes it). */
-    likeName: (liked: boolean, likes: number, shown: string) => `${liked ? '取消点赞' : '点赞这条说说'}，${shown} 人点赞`,
+    likeName: (liked: boolean, shown: string) => `${liked ? '取消点赞' : '点赞这条说说'}，${shown} 人点赞`,
     comments: (n: number) => `评论 ${n}`,
     hideComments: '收起评论',
   },

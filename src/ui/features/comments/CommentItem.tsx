@@ -93,7 +93,7 @@ export function CommentItem({ comment, now, highlighted, reply = false, onReply,
                 type="button"
                 className="comment__action"
                 aria-pressed={comment.liked}
-                aria-label={text.likeName(comment.liked, comment.likes, formatCount(comment.likes))}
+                aria-label={text.likeName(comment.liked, formatCount(comment.likes))}
                 onClick={() => onLike(comment.id)}
               >
                 <Heart aria-hidden="true" />

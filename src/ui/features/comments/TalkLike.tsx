@@ -44,7 +44,7 @@ export function TalkLike({ id, likes, known }: { id: number; likes: number; know
       type="button"
       className="talk-like"
       aria-pressed={state.liked}
-      aria-label={text.likeName(state.liked, state.likes, formatCount(state.likes))}
+      aria-label={text.likeName(state.liked, formatCount(state.likes))}
       onClick={toggle}
     >
       <Heart aria-hidden="true" />
