@@ -6,9 +6,11 @@ import { startBenchSite } from './benchSite';
  * blocking time counts. Each page loads in a fresh phone-sized context, as served and, alternating with it,
  * with `--head=` put into its head (a candidate change tried without building it); a Chromium trace of each
  * load sums the page renderer's tasks after `firstContentfulPaint`, and the blocking time they would make at
- * `--slowdown` (each task × slowdown − 50 ms). Medians, and the variant's ratio to the page as served.
+ * `--slowdown` as Lighthouse's simulation (Lantern) counts it: a task under 10 ms is dropped, one that lays out
+ * is slowed by half the multiplier, and each then blocks for its simulated length − 50 ms. Medians, and the
+ * variant's ratio to the page as served. `--detail` lists one load's blocking tasks and what they did.
  *
- *   npx tsx bench/afterFirstPaint.bench.ts [--runs=5] [--slowdown=9] [--paths=/home,/archives]
+ *   npx tsx bench/afterFirstPaint.bench.ts [--runs=5] [--slowdown=9] [--paths=/home,/archives] [--detail]
  *     [--head='<link rel="expect" href="#page-seed" blocking="render">']
  */
 
@@ -29,6 +31,28 @@ interface TraceEvent {
   dur?: number;
 }
 
+/** Lantern drops shorter tasks from its graph (`SIGNIFICANT_DUR_THRESHOLD_MS`). */
+const SIGNIFICANT_TASK_MS = 10;
+
+/** A task's blocking time at `slowdown` as Lantern simulates it (layout tasks at half the multiplier). */
+function blockingAt(slowdown: number, task: TraceEvent, children: TraceEvent[]): number {
+  const ms = (task.dur ?? 0) / 1000;
+  if (ms < SIGNIFICANT_TASK_MS) return 0;
+  const laysOut = children.some((event) => event.name === 'Layout');
+  return Math.max(0, ms * (laysOut ? slowdown / 2 : slowdown) - 50);
+}
+
+/** What a task spent its time on: its longest child events. */
+function describe(children: TraceEvent[]): string {
+  const byName = new Map<string, number>();
+  for (const event of children) byName.set(event.name, (byName.get(event.name) ?? 0) + (event.dur ?? 0) / 1000);
+  return [...byName]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 4)
+    .map(([name, ms]) => `${name} ${ms.toFixed(0)}`)
+    .join(', ');
+}
+
 function option(name: string, fallback: string): string {
   const prefix = `--${name}=`;
   return process.argv.find((arg) => arg.startsWith(prefix))?.slice(prefix.length) ?? fallback;
@@ -39,7 +63,7 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-async function load(browser: Browser, url: string, head: string, slowdown: number): Promise<Load> {
+async function load(browser: Browser, url: string, head: string, slowdown: number, detail: boolean): Promise<Load> {
   const context = await browser.newContext({
     viewport: { width: 412, height: 823 },
     deviceScaleFactor: 1.75,
@@ -74,18 +98,30 @@ async function load(browser: Browser, url: string, head: string, slowdown: numbe
       event.tid === paint.tid &&
       event.ts >= paint.ts,
   );
-  const milliseconds = tasks.map((task) => (task.dur ?? 0) / 1000);
-  return {
-    firstPaint: (paint.ts - start.ts) / 1000,
-    afterPaint: milliseconds.reduce((sum, ms) => sum + ms, 0),
-    blocking: milliseconds.reduce((sum, ms) => sum + Math.max(0, ms * slowdown - 50), 0),
-  };
+  const rendererEvents = events.filter((event) => event.ph === 'X' && event.pid === paint.pid && event.tid === paint.tid);
+  let afterPaint = 0;
+  let blocking = 0;
+  for (const task of tasks) {
+    const end = task.ts + (task.dur ?? 0);
+    const children = rendererEvents.filter((event) => event !== task && event.ts >= task.ts && event.ts < end);
+    const blocks = blockingAt(slowdown, task, children);
+    afterPaint += (task.dur ?? 0) / 1000;
+    blocking += blocks;
+    if (detail && blocks > 0) {
+      console.log(
+        `  ${((task.ts - start.ts) / 1000).toFixed(0).padStart(6)} ms  ${((task.dur ?? 0) / 1000).toFixed(0).padStart(4)} ms` +
+          `  blocks ${blocks.toFixed(0).padStart(4)}  ${describe(children)}`,
+      );
+    }
+  }
+  return { firstPaint: (paint.ts - start.ts) / 1000, afterPaint, blocking };
 }
 
 async function main(): Promise<void> {
   const runs = Number(option('runs', '5'));
   const slowdown = Number(option('slowdown', '9'));
   const head = option('head', '');
+  const detail = process.argv.includes('--detail');
   const site = await startBenchSite();
   const paths = option('paths', `/home,/article?id=${site.articleId},/archives`).split(',');
   const browser = await chromium.launch({
@@ -100,7 +136,9 @@ async function main(): Promise<void> {
       for (const path of paths) {
         for (const variant of variants) {
           const key = `${path} — ${variant ? 'with --head' : 'as served'}`;
-          results.set(key, [...(results.get(key) ?? []), await load(browser, site.baseUrl + path, variant, slowdown)]);
+          if (detail && run === 0) console.log(`${key}, the tasks that block:`);
+          const measured = await load(browser, site.baseUrl + path, variant, slowdown, detail && run === 0);
+          results.set(key, [...(results.get(key) ?? []), measured]);
         }
       }
     }

@@ -181,6 +181,37 @@ describeInBrowser('pages rendered on the server', () => {
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { polling: 100, timeout: 30_000 });
   });
 
+  it('the server’s cards stand in place from the first paint; what the app puts on the page later rises into it', async () => {
+    const context = await site.browser.newContext({ baseURL: site.baseUrl, ...CONTEXT_DEFAULTS, reducedMotion: 'no-preference' });
+    onTestFinished(() => context.close());
+    const page = await context.newPage();
+    // Every entrance a card starts, from the document's first byte on.
+    await page.addInitScript(() => {
+      const entrances: string[] = [];
+      Object.assign(window, { entrances });
+      const note = (event: Event) => {
+        const card = (event.target as Element).closest?.('.page__card, .article-card, .article');
+        if (card === event.target) entrances.push(`${card.className} ${event.type}`);
+      };
+      for (const type of ['animationstart', 'transitionrun']) document.addEventListener(type, note, true);
+    });
+    const entrances = () => page.evaluate(() => (window as unknown as { entrances: string[] }).entrances);
+    await page.goto('/home');
+    const cards = page.locator('.article-card');
+    expect(await cards.count()).toBeGreaterThan(0);
+    expect(await cards.evaluateAll((all) => all.map((card) => getComputedStyle(card).opacity))).toEqual(
+      Array.from({ length: await cards.count() }, () => '1'),
+    );
+    await waitForHydration(page);
+    // Past the frame after the one that hydrated: a transition the app set off would have started by then.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    expect(await entrances()).toEqual([]);
+
+    await page.locator('header a[href="/archives"]').first().click();
+    await page.waitForSelector('.timeline__item');
+    await expect.poll(entrances).toContain('card page__card transitionrun');
+  });
+
   it('a link clicked before the app is live is held, then followed by the router once it is', async () => {
     const page = await untouchedPage();
     let release: () => void = () => undefined;
