@@ -168,8 +168,7 @@ describeInBrowser('the reading pages', () => {
     await picture.click();
     await expect.poll(zoomed).toBe(true);
     await page.locator('.md-editor-preview img[data-zoom-opened]').waitFor({ state: 'attached' });
-    // A picture with variants (srcset) opens as a sharper copy laid over it: the one on top is clicked.
-    await page.locator('.medium-zoom-image--opened').last().click();
+    await page.locator('.medium-zoom-image--opened').click();
     await expect.poll(zoomed).toBe(false);
 
     const neighbours = await text(page, '.neighbours');
