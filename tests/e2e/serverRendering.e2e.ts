@@ -191,7 +191,7 @@ describeInBrowser('pages rendered on the server', () => {
       Object.assign(window, { entrances });
       const note = (event: Event) => {
         const card = (event.target as Element).closest?.('.page__card, .article-card, .article');
-        if (card === event.target) entrances.push(`${card.className} ${event.type}`);
+        if (card && card === event.target) entrances.push(`${card.className} ${event.type}`);
       };
       for (const type of ['animationstart', 'transitionrun']) document.addEventListener(type, note, true);
     });
