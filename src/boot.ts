@@ -98,6 +98,17 @@
     longTasks?.observe({ type: 'longtask' });
   };
 
+  // The image directive's half that needs no app: a picture that has loaded or failed drops its coffee cup
+  // until the app is live (LazyImage then removes it). The picture lies over the cup, but a transparent one
+  // showed it steaming through, and steam under a picture kept the phone's compositor animating for nobody.
+  const settle = (img: EventTarget | null) =>
+    img instanceof HTMLImageElement && img.parentElement?.querySelector('.lazy-image__placeholder')?.setAttribute('hidden', '');
+  for (const type of ['load', 'error']) {
+    // A picture's load event stops at the document (it never reaches the window).
+    document.addEventListener(type, (event) => settle(event.target), { capture: true, signal: listening.signal });
+  }
+  for (const img of document.querySelectorAll('.lazy-image > img')) if ((img as HTMLImageElement).complete) settle(img);
+
   // A tab opened in the background shows nothing to anyone until it is shown: start at once.
   if (document.visibilityState === 'hidden') start();
   else addEventListener('load', whenQuiet, { once: true });

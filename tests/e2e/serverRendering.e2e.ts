@@ -181,6 +181,30 @@ describeInBrowser('pages rendered on the server', () => {
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { polling: 100, timeout: 30_000 });
   });
 
+  it('before the app starts, a picture that has arrived drops its coffee cup; one still on its way keeps it until it arrives', async () => {
+    const page = await untouchedPage();
+    // Paused: the boot script's own limit (8 s) cannot start the app, whose pictures drop their cups too.
+    await page.clock.install({ time: 0 });
+    await page.clock.pauseAt(1000);
+    const home = await site.api<ArticlePageDto>('/api/article/blogHomeGetArticleList/1/10');
+    const [arrived, onItsWay] = home.result!.list.map(({ cover }) => cover);
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route((url) => url.pathname === onItsWay, async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto('/home');
+    const cupOf = (cover: string) =>
+      page.locator(`.lazy-image:has(> img[src="${cover}"]) .lazy-image__placeholder`).evaluate((cup) => getComputedStyle(cup).display);
+
+    await expect.poll(() => cupOf(arrived!)).toBe('none');
+    expect(await cupOf(onItsWay!)).toBe('grid');
+    release();
+    await expect.poll(() => cupOf(onItsWay!)).toBe('none');
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+  });
+
   it('the server’s cards stand in place from the first paint; what the app puts on the page later rises into it', async () => {
     const context = await site.browser.newContext({ baseURL: site.baseUrl, ...CONTEXT_DEFAULTS, reducedMotion: 'no-preference' });
     onTestFinished(() => context.close());
