@@ -19,9 +19,8 @@ type LazyImageProps = Omit<ImgHTMLAttributes<HTMLImageElement>, 'loading' | 'src
 /**
  * The image-loading directive as a component: a coffee cup stands in until the image loads or fails,
  * then disappears without a word (until the app is live, the picture lies over it and the boot script hides
- * it, src/boot.ts). The box is sized
- * by the view's stylesheet, so nothing moves when the picture arrives; raster pictures of /media come in the
- * width variants the server makes of them.
+ * it, src/boot.ts). The box is sized by the view's stylesheet, so nothing moves when the picture arrives;
+ * raster pictures of /media come in the width variants the server makes of them.
  */
 export function LazyImage({ className, onLoad, onError, sizes, priority, ...image }: LazyImageProps) {
   const ref = useRef<HTMLImageElement>(null);
