@@ -30,6 +30,8 @@
   const ACTIONABLE = 'a[href],button,[role=button]';
 
   const listening = new AbortController();
+  /** Every listener the boot script keeps until the app starts. */
+  const untilStart = { capture: true, passive: true, signal: listening.signal };
   let held: HTMLElement | null = null;
   const live = () => root.dataset.hydrated === 'true';
 
@@ -51,11 +53,7 @@
   };
 
   for (const type of INTENT) {
-    addEventListener(type, (event) => (event as PointerEvent).pointerType !== 'touch' && start(), {
-      capture: true,
-      passive: true,
-      signal: listening.signal,
-    });
+    addEventListener(type, (event) => (event as PointerEvent).pointerType !== 'touch' && start(), untilStart);
   }
 
   // Clicked again once the app is live (App sets `data-hydrated`).
@@ -101,13 +99,14 @@
   // The image directive's half that needs no app: a picture that has loaded or failed drops its coffee cup
   // until the app is live (LazyImage then removes it). The picture lies over the cup, but a transparent one
   // showed it steaming through, and steam under a picture kept the phone's compositor animating for nobody.
-  const settle = (img: EventTarget | null) =>
-    img instanceof HTMLImageElement && img.parentElement?.querySelector('.lazy-image__placeholder')?.setAttribute('hidden', '');
+  const PICTURE = '.lazy-image>img';
+  // The cup is the picture's next sibling (LazyImage).
+  const settle = (img: Element) => img.matches?.(PICTURE) && img.nextElementSibling?.setAttribute('hidden', '');
   for (const type of ['load', 'error']) {
     // A picture's load event stops at the document (it never reaches the window).
-    document.addEventListener(type, (event) => settle(event.target), { capture: true, signal: listening.signal });
+    document.addEventListener(type, (event) => settle(event.target as Element), untilStart);
   }
-  for (const img of document.querySelectorAll('.lazy-image > img')) if ((img as HTMLImageElement).complete) settle(img);
+  for (const img of document.querySelectorAll<HTMLImageElement>(PICTURE)) if (img.complete) settle(img);
 
   // A tab opened in the background shows nothing to anyone until it is shown: start at once.
   if (document.visibilityState === 'hidden') start();
