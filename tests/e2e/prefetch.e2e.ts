@@ -53,7 +53,7 @@ async function openSearch(page: Page) {
   return dialog;
 }
 
-describeInBrowser('the idle prefetch', () => {
+describeInBrowser('code fetched ahead of use', () => {
   let site: Site;
   beforeAll(async () => {
     site = await startSite();
@@ -90,6 +90,25 @@ describeInBrowser('the idle prefetch', () => {
         chunks[i - 1]!.end,
       );
     }
+  });
+
+  it('fetches a page’s code once the reader reaches for a link to it: a mouse resting on it, a finger pressing it', async () => {
+    // A reader who saves data: nothing is fetched ahead of the reader's own gestures.
+    const page = await site.newPage();
+    await open(page, '/home');
+    const fetchedAtLoad = (await scriptEntries(page)).map((entry) => entry.url);
+    for (const name of ['ArchivesPage', 'TalkPage'])
+      expect(fetchedAtLoad.some((url) => chunkPattern(name).test(url)), `${name} before any gesture`).toBe(false);
+
+    const requested = recordScriptRequests(page);
+    const nav = page.locator('header.site-header nav');
+    await nav.locator('a[href="/archives"]').hover();
+    await expect.poll(() => requested.some((url) => chunkPattern('ArchivesPage').test(url))).toBe(true);
+    expect(requested.some((url) => chunkPattern('TalkPage').test(url))).toBe(false);
+    await nav.locator('a[href="/talk"]').dispatchEvent('pointerdown', { pointerType: 'touch', isPrimary: true });
+    await expect.poll(() => requested.some((url) => chunkPattern('TalkPage').test(url))).toBe(true);
+    // Reaching is not following: the reader is still on the home page.
+    expect(new URL(page.url()).pathname).toBe('/home');
   });
 
   it('fetches nothing ahead when the reader saves data, and the search dialog then loads on its first open', async () => {
