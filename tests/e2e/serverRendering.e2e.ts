@@ -73,6 +73,30 @@ describeInBrowser('pages rendered on the server', () => {
     await page.close();
   });
 
+  it('in a desktop browser’s narrow window, the server’s header keeps its menu off the site’s name until the app gives it the drawer', async () => {
+    // The server picks the desktop layout by the user agent; only the app knows the window is narrow.
+    const page = await noScript.newPage();
+    await page.setViewportSize({ width: 600, height: 800 });
+    await page.goto('/home');
+    const header = page.locator('header.site-header');
+    expect(await header.getAttribute('data-layout')).toBe('desktop');
+    const overlapping = await header.evaluate((element) => {
+      const brand = element.querySelector('.site-header__brand')!.getBoundingClientRect();
+      return Array.from(element.querySelectorAll('a, button'))
+        .filter((control) => !control.classList.contains('site-header__brand'))
+        .map((control) => ({ text: control.textContent, box: control.getBoundingClientRect() }))
+        .filter(({ box }) => box.width > 0 && box.left < brand.right && box.right > brand.left && box.top < brand.bottom && box.bottom > brand.top)
+        .map(({ text }) => text);
+    });
+    expect(overlapping).toEqual([]);
+    await page.close();
+
+    const live = await site.newPage({ viewport: { width: 600, height: 800 } });
+    await live.goto('/home');
+    expect(await live.locator('header.site-header').getAttribute('data-layout')).toBe('mobile');
+    await expect.poll(() => live.locator('header.site-header .nav').count()).toBe(0);
+  });
+
   it.each(['/home', '/archives', '/talk', '/article'])(
     '%s hydrates without a warning, without fetching what the server sent, and without moving',
     async (pathname) => {
