@@ -229,6 +229,34 @@ describeInBrowser('pages rendered on the server', () => {
     expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
   });
 
+  it('a reader who asks for less motion reads the motto whole from the first paint, where the live page keeps it', async () => {
+    // CONTEXT_DEFAULTS ask for reduced motion. Paused: the app starts only when this test lets it. Today's
+    // date, as the server's: a page whose clock says 1970 does not hydrate as it was rendered (the footer's year).
+    const page = await untouchedPage();
+    const now = Date.now();
+    await page.clock.install({ time: now });
+    await page.clock.pauseAt(now + 1000);
+    await page.goto('/home');
+    const shownMotto = () =>
+      page.locator('.typewriter__current').evaluate((current) =>
+        Array.from(current.querySelectorAll('.typewriter__text'))
+          .filter((text) => getComputedStyle(text).visibility === 'visible' && text.textContent)
+          .map((text) => {
+            const box = text.getBoundingClientRect();
+            return { text: text.textContent, box: [box.x, box.y, box.width].map(Math.round) };
+          }),
+      );
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    const before = await shownMotto();
+    expect(before).toHaveLength(1);
+    expect(before[0]!.text!.length).toBeGreaterThan(0);
+
+    await page.clock.resume();
+    await page.mouse.move(5, 5);
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { polling: 100, timeout: 30_000 });
+    expect(await shownMotto()).toEqual(before);
+  });
+
   it('the server’s cards stand in place from the first paint; what the app puts on the page later rises into it', async () => {
     const context = await site.browser.newContext({ baseURL: site.baseUrl, ...CONTEXT_DEFAULTS, reducedMotion: 'no-preference' });
     onTestFinished(() => context.close());
