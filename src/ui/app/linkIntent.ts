@@ -1,7 +1,7 @@
 import { routeFor } from './routes';
 
 /** A mouse resting this long on a link means the reader is about to follow it; one passing over it does not. */
-export const HOVER_INTENT_MS = 80;
+const HOVER_INTENT_MS = 80;
 
 /** The page an event's link leads to on this site, if it leads to one of its pages. */
 function pageLinkedFrom(target: EventTarget | null) {
