@@ -17,17 +17,20 @@ const PHONE: BrowserContextOptions = {
 /** The cumulative layout shift a reader would have been charged for (shifts right after their own input excluded). */
 async function recordLayoutShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const record = { total: 0, shifts: [] as { value: number; sources: string[] }[] };
+    type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+    const record = { total: 0, shifts: [] as { value: number; at: number; scrollY: number; sources: string[] }[] };
     (window as unknown as { __layoutShift: typeof record }).__layoutShift = record;
+    // Where and when each shift happened, so a failure says what moved from where to where.
+    const box = (rect: DOMRectReadOnly) => `${Math.round(rect.x)},${Math.round(rect.y)} ${Math.round(rect.width)}×${Math.round(rect.height)}`;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: { node?: Node | null }[] })[]) {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Source[] })[]) {
         if (entry.hadRecentInput) continue;
         record.total += entry.value;
-        const sources = (entry.sources ?? []).map((source) => {
-          const node = source.node;
-          return node instanceof Element ? `${node.tagName.toLowerCase()}.${node.className}` : String(node?.nodeName);
+        const sources = (entry.sources ?? []).map(({ node, previousRect, currentRect }) => {
+          const name = node instanceof Element ? `${node.tagName.toLowerCase()}.${node.className}` : String(node?.nodeName);
+          return `${name}: ${box(previousRect)} → ${box(currentRect)}`;
         });
-        record.shifts.push({ value: entry.value, sources });
+        record.shifts.push({ value: entry.value, at: Math.round(entry.startTime), scrollY: Math.round(scrollY), sources });
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
@@ -77,7 +80,7 @@ async function layoutShiftOf(site: AccountsSite, pathname: string, device: Brows
     await page.evaluate((top) => window.scrollTo(0, top), y + 400);
     await waitForVisibleImages(page);
   }
-  const result = await page.evaluate(() => (window as unknown as { __layoutShift: { total: number; shifts: { value: number; sources: string[] }[] } }).__layoutShift);
+  const result = await page.evaluate(() => (window as unknown as { __layoutShift: { total: number; shifts: unknown[] } }).__layoutShift);
   await page.context().close();
   return result;
 }
