@@ -80,7 +80,15 @@ async function layoutShiftOf(site: AccountsSite, pathname: string, device: Brows
     await page.evaluate((top) => window.scrollTo(0, top), y + 400);
     await waitForVisibleImages(page);
   }
-  const result = await page.evaluate(() => (window as unknown as { __layoutShift: { total: number; shifts: unknown[] } }).__layoutShift);
+  const result = await page.evaluate(() => ({
+    ...(window as unknown as { __layoutShift: { total: number; shifts: unknown[] } }).__layoutShift,
+    // When the first frame was painted and when each stylesheet had arrived (ms from the navigation's start):
+    // a shift of a whole region so far came from a frame laid out before the page's own stylesheets applied.
+    firstPaint: Math.round(performance.getEntriesByName('first-paint')[0]?.startTime ?? -1),
+    styles: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+      .filter((entry) => entry.initiatorType === 'link' && entry.name.endsWith('.css'))
+      .map((entry) => `${new URL(entry.name).pathname.split('/').pop()} ${Math.round(entry.startTime)}–${Math.round(entry.responseEnd)}`),
+  }));
   await page.context().close();
   return result;
 }
@@ -102,8 +110,8 @@ describeInBrowser('pictures and layout', () => {
   ] as const) {
     it(`the home page and an article do not move while their pictures arrive, on ${device} (CLS ≤ 0.05)`, async () => {
       for (const pathname of ['/home', `/article?id=${articleId}`]) {
-        const { total, shifts } = await layoutShiftOf(site, pathname, options);
-        expect(total, `${pathname}: ${JSON.stringify(shifts)}`).toBeLessThanOrEqual(0.05);
+        const { total, ...report } = await layoutShiftOf(site, pathname, options);
+        expect(total, `${pathname}: ${JSON.stringify(report)}`).toBeLessThanOrEqual(0.05);
       }
     });
   }
