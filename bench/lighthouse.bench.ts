@@ -15,8 +15,12 @@ import { startBenchSite } from './benchSite';
  * per form factor in a fresh Chromium; the median is reported.
  *
  * Mobile is calibrated: the preset's 4× CPU slowdown stands for a Moto G Power only on a machine of a certain
- * speed, so one throwaway run first reads this machine's Lighthouse `benchmarkIndex` and the slowdown becomes
- * index / 300 (at least 4): the throttled machine is then a phone of index ~300 whatever ran it.
+ * speed, so each run's slowdown is its own `benchmarkIndex` / 300 (at least 4): the throttled machine is then a
+ * phone of index ~300 whatever ran it. Lighthouse reads the index right before it loads the page, and its
+ * simulated throttling applies the slowdown only when it replays the trace, so a run first gathers (the page
+ * loaded at full speed, `gatherMode`) and is then audited at its own index's slowdown (`auditMode`). One
+ * index read once for all runs measured another moment of a shared machine: on 2026-12-02 a throwaway run
+ * read 2 612 and the runs after it 781–2 078, so they stood for a phone of index 90–270, not 300.
  *
  *   npx tsx bench/lighthouse.bench.ts [--runs=3] [--form=mobile,desktop] [--paths=/home,/talk] [--slowdown=N]
  */
@@ -50,8 +54,11 @@ const AUDITS = {
 export type MetricKey = 'score' | keyof typeof AUDITS;
 export type Metrics = Record<MetricKey, number>;
 
-/** Lighthouse's own CPU yardstick of each run (higher is faster; ~1000+ is a desktop with nothing else to do). */
-export type Run = Metrics & { benchmarkIndex: number };
+/**
+ * Lighthouse's own CPU yardstick of each run (higher is faster; ~1000+ is a desktop with nothing else to do) and
+ * the CPU slowdown the run was audited at (1 on desktop).
+ */
+export type Run = Metrics & { benchmarkIndex: number; cpuSlowdownMultiplier: number };
 
 export interface PageReport {
   formFactor: FormFactor;
@@ -90,8 +97,8 @@ function mobileConfig(cpuSlowdownMultiplier: number): Config {
   };
 }
 
-/** How a form factor is run: mobile carries its (calibrated) CPU slowdown. */
-type RunSettings = { formFactor: 'desktop' } | { formFactor: 'mobile'; cpuSlowdownMultiplier: number };
+/** How a form factor is run: mobile at a given CPU slowdown, or at its own index's (`calibratedSlowdown`). */
+type RunSettings = { formFactor: 'desktop' } | { formFactor: 'mobile'; cpuSlowdownMultiplier?: number };
 
 async function runWithRetries(url: string, settings: RunSettings): Promise<{ metrics: Run; warnings: string[] }> {
   for (let attempt = 1; ; attempt++) {
@@ -106,31 +113,64 @@ async function runWithRetries(url: string, settings: RunSettings): Promise<{ met
 
 /** One Lighthouse run (performance only) in a Chromium of its own, so no run inherits another's cache. */
 async function runOnce(url: string, settings: RunSettings): Promise<{ metrics: Run; warnings: string[] }> {
+  const flags: Flags = { onlyCategories: ['performance'], output: 'json', logLevel: 'error' };
+  if (settings.formFactor === 'desktop')
+    return resultOf(url, await inChromium((port) => lighthouse(url, { ...flags, port }, desktopConfig)));
+  const artifactsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-artifacts-'));
+  try {
+    // The gather ignores the slowdown (simulated throttling loads at full speed); the audit must be told the same.
+    await inChromium((port) =>
+      lighthouse(url, { ...flags, port, gatherMode: artifactsDir }, mobileConfig(MIN_SLOWDOWN)),
+    );
+    const file = path.join(artifactsDir, 'artifacts.json');
+    const artifacts = JSON.parse(fs.readFileSync(file, 'utf8')) as {
+      BenchmarkIndex: number;
+      settings: Config['settings'];
+    };
+    const cpuSlowdownMultiplier = settings.cpuSlowdownMultiplier ?? calibratedSlowdown(artifacts.BenchmarkIndex);
+    artifacts.settings!.throttling!.cpuSlowdownMultiplier = cpuSlowdownMultiplier;
+    fs.writeFileSync(file, JSON.stringify(artifacts));
+    return resultOf(
+      url,
+      await lighthouse(undefined, { ...flags, auditMode: artifactsDir }, mobileConfig(cpuSlowdownMultiplier)),
+    );
+  } finally {
+    fs.rmSync(artifactsDir, { recursive: true, force: true });
+  }
+}
+
+/** Runs `use` against a fresh Chromium's debugging port, and closes that Chromium. */
+async function inChromium<T>(use: (port: number) => Promise<T>): Promise<T> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM_PATH,
     chromeFlags: CHROME_FLAGS,
     logLevel: 'silent',
   });
   try {
-    const flags: Flags = { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' };
-    const config = settings.formFactor === 'desktop' ? desktopConfig : mobileConfig(settings.cpuSlowdownMultiplier);
-    const result = await lighthouse(url, flags, config);
-    const lhr = result?.lhr;
-    if (!lhr) throw new Error(`${url}: Lighthouse returned no result`);
-    if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
-    const score = lhr.categories.performance?.score;
-    if (score === null || score === undefined)
-      throw new Error(`${url}: no performance score (${lhr.runWarnings.join('; ')})`);
-    const metrics = { score: Math.round(score * 100), benchmarkIndex: lhr.environment.benchmarkIndex } as Run;
-    for (const [key, audit] of Object.entries(AUDITS) as [keyof typeof AUDITS, string][]) {
-      const value = lhr.audits[audit]?.numericValue;
-      if (value === undefined) throw new Error(`${url}: the audit ${audit} has no value`);
-      metrics[key] = value;
-    }
-    return { metrics, warnings: lhr.runWarnings };
+    return await use(chrome.port);
   } finally {
     chrome.kill();
   }
+}
+
+function resultOf(url: string, result: Awaited<ReturnType<typeof lighthouse>>): { metrics: Run; warnings: string[] } {
+  const lhr = result?.lhr;
+  if (!lhr) throw new Error(`${url}: Lighthouse returned no result`);
+  if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+  const score = lhr.categories.performance?.score;
+  if (score === null || score === undefined)
+    throw new Error(`${url}: no performance score (${lhr.runWarnings.join('; ')})`);
+  const metrics = {
+    score: Math.round(score * 100),
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    cpuSlowdownMultiplier: lhr.configSettings.throttling.cpuSlowdownMultiplier ?? 1,
+  } as Run;
+  for (const [key, audit] of Object.entries(AUDITS) as [keyof typeof AUDITS, string][]) {
+    const value = lhr.audits[audit]?.numericValue;
+    if (value === undefined) throw new Error(`${url}: the audit ${audit} has no value`);
+    metrics[key] = value;
+  }
+  return { metrics, warnings: lhr.runWarnings };
 }
 
 export interface LighthouseOptions {
@@ -138,20 +178,14 @@ export interface LighthouseOptions {
   formFactors: FormFactor[];
   /** Paths to measure; `/article?id=` is completed with the first article of the home list. */
   paths: string[];
-  /** The mobile CPU slowdown; by default calibrated on this machine (see `calibratedSlowdown`). */
+  /** The mobile CPU slowdown; by default each run's own (see `calibratedSlowdown`). */
   cpuSlowdownMultiplier?: number;
-  onCalibrated?(calibration: Calibration): void;
   onRun?(formFactor: FormFactor, pathname: string, run: number, metrics: Run): void;
 }
 
-export interface Calibration {
-  /** The throwaway run's benchmark index, or null when the slowdown was given. */
-  benchmarkIndex: number | null;
-  cpuSlowdownMultiplier: number;
-}
-
 export interface LighthouseReport {
-  calibration: Calibration | null;
+  /** The mobile slowdown given for every run, or null when each run was calibrated by its own index. */
+  givenSlowdown: number | null;
   pages: PageReport[];
 }
 
@@ -169,27 +203,10 @@ export async function measureLighthouse(options: LighthouseOptions): Promise<Lig
     // The first request of each page warms the server (statements, covers): a cold start is not what a reader meets.
     for (const pathname of paths) await (await fetch(baseUrl + pathname)).arrayBuffer();
 
-    let calibration: Calibration | null = null;
-    if (options.formFactors.includes('mobile')) {
-      if (options.cpuSlowdownMultiplier) {
-        calibration = { benchmarkIndex: null, cpuSlowdownMultiplier: options.cpuSlowdownMultiplier };
-      } else {
-        // A throwaway run whose only product is the machine's index (it also warms Chromium's disk cache).
-        const { metrics } = await runWithRetries(baseUrl + paths[0], { formFactor: 'mobile', cpuSlowdownMultiplier: 4 });
-        calibration = {
-          benchmarkIndex: metrics.benchmarkIndex,
-          cpuSlowdownMultiplier: calibratedSlowdown(metrics.benchmarkIndex),
-        };
-      }
-      options.onCalibrated?.(calibration);
-    }
-
     const reports: PageReport[] = [];
     for (const formFactor of options.formFactors) {
       const settings: RunSettings =
-        formFactor === 'mobile'
-          ? { formFactor, cpuSlowdownMultiplier: calibration!.cpuSlowdownMultiplier }
-          : { formFactor };
+        formFactor === 'mobile' ? { formFactor, cpuSlowdownMultiplier: options.cpuSlowdownMultiplier } : { formFactor };
       for (const pathname of paths) {
         const runs: Run[] = [];
         const warnings = new Set<string>();
@@ -206,7 +223,7 @@ export async function measureLighthouse(options: LighthouseOptions): Promise<Lig
         reports.push({ formFactor, path: pathname, runs, median: medians, warnings: [...warnings] });
       }
     }
-    return { calibration, pages: reports };
+    return { givenSlowdown: options.cpuSlowdownMultiplier ?? null, pages: reports };
   } finally {
     await site.close();
   }
@@ -234,9 +251,9 @@ const format = {
   si: (v: number) => `${(v / 1000).toFixed(2)} s`,
 } satisfies Record<MetricKey, (value: number) => string>;
 
-export function printLighthouse({ calibration, pages: reports }: LighthouseReport, runs: number): void {
+export function printLighthouse({ givenSlowdown, pages: reports }: LighthouseReport, runs: number): void {
   console.log(`\nLighthouse ${lighthouseVersion()} performance, median of ${runs} (each metric separately)`);
-  if (calibration) console.log(describeCalibration(calibration));
+  if (reports.some((report) => report.formFactor === 'mobile')) console.log(describeCalibration(givenSlowdown));
   console.log('');
   const header = ['form', 'page', 'score', 'LCP', 'TBT', 'CLS', 'FCP', 'SI', 'goals'];
   const rows = reports.map((report) => {
@@ -273,21 +290,35 @@ export function printLighthouse({ calibration, pages: reports }: LighthouseRepor
     `\nGoals (issue 24, mobile calibrated): mobile score ≥ 95, LCP ≤ 2.0 s, TBT ≤ 200 ms, CLS ≤ 0.02; desktop score 100. ` +
       `Ratio = median / goal.\n${failed.length ? `Not met: ${failed.join('; ')}` : 'All goals met.'}`,
   );
-  const indexes = reports.flatMap((report) => report.runs.map((run) => run.benchmarkIndex));
+  const range = (values: number[], digits: number) =>
+    `median ${median(values).toFixed(digits)}, ${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
+  const runsOf = (form: FormFactor) =>
+    reports.filter((report) => report.formFactor === form).flatMap((report) => report.runs);
   console.log(
-    `Lighthouse CPU benchmark index over the runs: median ${Math.round(median(indexes))}, ` +
-      `${Math.round(Math.min(...indexes))}–${Math.round(Math.max(...indexes))} (a busy machine scores low and lengthens TBT).`,
+    `Lighthouse CPU benchmark index over the runs: ${range(
+      runsOf('mobile')
+        .concat(runsOf('desktop'))
+        .map((run) => run.benchmarkIndex),
+      0,
+    )}.`,
   );
+  const mobileRuns = runsOf('mobile');
+  if (mobileRuns.length)
+    console.log(
+      `Mobile CPU slowdown over the runs: ${range(
+        mobileRuns.map((run) => run.cpuSlowdownMultiplier),
+        2,
+      )}×.`,
+    );
   for (const report of reports) {
     for (const warning of report.warnings) console.log(`warning (${report.formFactor} ${report.path}): ${warning}`);
   }
 }
 
-function describeCalibration({ benchmarkIndex, cpuSlowdownMultiplier }: Calibration): string {
-  const slowdown = `mobile CPU slowdown ${cpuSlowdownMultiplier.toFixed(2)}×`;
-  return benchmarkIndex === null
-    ? `${slowdown} (given)`
-    : `${slowdown} = max(${MIN_SLOWDOWN}, benchmark index ${Math.round(benchmarkIndex)} / ${TARGET_BENCHMARK_INDEX})`;
+function describeCalibration(givenSlowdown: number | null): string {
+  return givenSlowdown === null
+    ? `mobile CPU slowdown of each run = max(${MIN_SLOWDOWN}, its benchmark index / ${TARGET_BENCHMARK_INDEX})`
+    : `mobile CPU slowdown ${givenSlowdown.toFixed(2)}× (given)`;
 }
 
 function lighthouseVersion(): string {
@@ -310,17 +341,22 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const slowdown = argument('slowdown') === undefined ? undefined : Number(argument('slowdown'));
   if (slowdown !== undefined && !(slowdown >= 1)) throw new Error('--slowdown must be a number ≥ 1');
   const started = Date.now();
-  console.log(`load average ${os.loadavg().map((load) => load.toFixed(2)).join(' ')} (${os.cpus().length} CPUs)`);
+  console.log(
+    `load average ${os
+      .loadavg()
+      .map((load) => load.toFixed(2))
+      .join(' ')} (${os.cpus().length} CPUs)`,
+  );
+  if (formFactors.includes('mobile')) console.log(describeCalibration(slowdown ?? null));
   const report = await measureLighthouse({
     runs,
     formFactors,
     paths,
     cpuSlowdownMultiplier: slowdown,
-    onCalibrated: (calibration) => console.log(describeCalibration(calibration)),
     onRun: (form, pathname, run, m) =>
       console.log(
         `${form.padEnd(7)} ${pathname.padEnd(16)} run ${run}: score ${m.score}, LCP ${format.lcp(m.lcp)}, TBT ${format.tbt(m.tbt)}, ` +
-          `CLS ${format.cls(m.cls)} (CPU benchmark index ${Math.round(m.benchmarkIndex)})`,
+          `CLS ${format.cls(m.cls)} (CPU benchmark index ${Math.round(m.benchmarkIndex)}, slowdown ${m.cpuSlowdownMultiplier.toFixed(2)}×)`,
       ),
   });
   printLighthouse(report, runs);

@@ -11,26 +11,34 @@ const PHONE: BrowserContextOptions = {
   deviceScaleFactor: 2,
   isMobile: true,
   hasTouch: true,
-  userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+  userAgent:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
 };
 
-/** The cumulative layout shift a reader would have been charged for (shifts right after their own input excluded). */
+/**
+ * Records every layout shift the page reports (shifts right after the reader's own input excluded), with where
+ * and when it happened; `layoutShiftOf` sums those a reader could have seen.
+ */
 async function recordLayoutShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
     type Source = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
-    const record = { total: 0, shifts: [] as { value: number; at: number; scrollY: number; sources: string[] }[] };
+    const record = { shifts: [] as { value: number; at: number; scrollY: number; sources: string[] }[] };
     (window as unknown as { __layoutShift: typeof record }).__layoutShift = record;
-    // Where and when each shift happened, so a failure says what moved from where to where.
-    const box = (rect: DOMRectReadOnly) => `${Math.round(rect.x)},${Math.round(rect.y)} ${Math.round(rect.width)}×${Math.round(rect.height)}`;
+    const box = (rect: DOMRectReadOnly) =>
+      `${Math.round(rect.x)},${Math.round(rect.y)} ${Math.round(rect.width)}×${Math.round(rect.height)}`;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean; sources?: Source[] })[]) {
+      for (const entry of list.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources?: Source[];
+      })[]) {
         if (entry.hadRecentInput) continue;
-        record.total += entry.value;
         const sources = (entry.sources ?? []).map(({ node, previousRect, currentRect }) => {
-          const name = node instanceof Element ? `${node.tagName.toLowerCase()}.${node.className}` : String(node?.nodeName);
+          const name =
+            node instanceof Element ? `${node.tagName.toLowerCase()}.${node.className}` : String(node?.nodeName);
           return `${name}: ${box(previousRect)} → ${box(currentRect)}`;
         });
-        record.shifts.push({ value: entry.value, at: Math.round(entry.startTime), scrollY: Math.round(scrollY), sources });
+        record.shifts.push({ value: entry.value, at: entry.startTime, scrollY: Math.round(scrollY), sources });
       }
     }).observe({ type: 'layout-shift', buffered: true });
   });
@@ -50,28 +58,57 @@ async function waitForVisibleImages(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
+/** Pictures that take their own height when they arrive, instead of the box the page keeps for them. */
+const UNRESERVED_PICTURES = `<style>
+  .lazy-image, .article-card__cover .lazy-image { position: static !important; display: block !important; height: auto !important; }
+  .lazy-image img { height: auto !important; }
+  .article-card__cover { min-height: 0 !important; }
+</style>`;
+
 /**
  * Opens a page with every picture held back until the page is hydrated (as on a slow phone, the markup and
- * the scripts come first), lets them in, then scrolls to the bottom; returns the layout shift of it all.
+ * the scripts come first), lets them in, then scrolls to the bottom; returns the layout shift a reader could
+ * have seen (`total`) and what each shift was. `head` is markup added to the document's head, before any of
+ * it is laid out; `releaseAt` an element scrolled into view before the pictures are let in.
  */
-async function layoutShiftOf(site: AccountsSite, pathname: string, device: BrowserContextOptions) {
+async function layoutShiftOf(
+  site: AccountsSite,
+  pathname: string,
+  device: BrowserContextOptions,
+  { head = '', releaseAt = '' } = {},
+) {
   const page = await site.newPage({ ...device, reducedMotion: 'reduce' });
   await recordLayoutShifts(page);
+  if (head) {
+    await page.route(site.baseUrl + pathname, async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, body: (await response.text()).replace('</head>', `${head}</head>`) });
+    });
+  }
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route((url) => url.pathname.startsWith('/media/'), async (route) => {
-    await held;
-    await route.continue();
-  });
-  // The pictures hold the load event back: wait for the first bytes (and, through the harness, hydration).
-  await page.goto(pathname, { waitUntil: 'commit' });
+  await page.route(
+    (url) => url.pathname.startsWith('/media/'),
+    async (route) => {
+      await held;
+      await route.continue();
+    },
+  );
+  // The pictures hold the load event back; DOMContentLoaded comes once the head's stylesheets are in (the
+  // boot script is deferred behind them). Looking for the header any earlier made Chromium lay the page out
+  // without its stylesheets, a frame nobody saw, and count the real layout as a shift of the whole page.
+  await page.goto(pathname, { waitUntil: 'domcontentloaded' });
   await waitForPage(page);
   // Held back indeed: no picture of /media has arrived yet.
   expect(
-    await page.evaluate(() =>
-      Array.from(document.images).filter((image) => new URL(image.currentSrc || image.src).pathname.startsWith('/media/') && image.naturalWidth > 0).length,
+    await page.evaluate(
+      () =>
+        Array.from(document.images).filter(
+          (image) => new URL(image.currentSrc || image.src).pathname.startsWith('/media/') && image.naturalWidth > 0,
+        ).length,
     ),
   ).toBe(0);
+  if (releaseAt) await page.locator(releaseAt).first().scrollIntoViewIfNeeded();
   release();
   await page.waitForLoadState('load');
   await waitForVisibleImages(page);
@@ -80,15 +117,25 @@ async function layoutShiftOf(site: AccountsSite, pathname: string, device: Brows
     await page.evaluate((top) => window.scrollTo(0, top), y + 400);
     await waitForVisibleImages(page);
   }
-  const result = await page.evaluate(() => ({
-    ...(window as unknown as { __layoutShift: { total: number; shifts: unknown[] } }).__layoutShift,
-    // When the first frame was painted and when each stylesheet had arrived (ms from the navigation's start):
-    // a shift of a whole region so far came from a frame laid out before the page's own stylesheets applied.
-    firstPaint: Math.round(performance.getEntriesByName('first-paint')[0]?.startTime ?? -1),
-    styles: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-      .filter((entry) => entry.initiatorType === 'link' && entry.name.endsWith('.css'))
-      .map((entry) => `${new URL(entry.name).pathname.split('/').pop()} ${Math.round(entry.startTime)}–${Math.round(entry.responseEnd)}`),
-  }));
+  const result = await page.evaluate(() => {
+    const { shifts } = (window as unknown as { __layoutShift: { shifts: { value: number; at: number }[] } })
+      .__layoutShift;
+    // A frame laid out before the first paint was never shown: only what came after it can move under a reader.
+    const firstPaint = performance.getEntriesByName('first-paint')[0]?.startTime ?? 0;
+    const seen = shifts.filter((shift) => shift.at >= firstPaint);
+    return {
+      total: seen.reduce((sum, shift) => sum + shift.value, 0),
+      shifts: shifts.map((shift) => ({ ...shift, at: Math.round(shift.at) })),
+      firstPaint: Math.round(firstPaint),
+      // When each stylesheet arrived (ms from the navigation's start).
+      styles: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((entry) => entry.initiatorType === 'link' && entry.name.endsWith('.css'))
+        .map(
+          (entry) =>
+            `${new URL(entry.name).pathname.split('/').pop()} ${Math.round(entry.startTime)}–${Math.round(entry.responseEnd)}`,
+        ),
+    };
+  });
   await page.context().close();
   return result;
 }
@@ -99,7 +146,9 @@ describeInBrowser('pictures and layout', () => {
 
   beforeAll(async () => {
     site = await startAccountsSite();
-    const home = (await (await fetch(`${site.baseUrl}/api/article/blogHomeGetArticleList/1/10`)).json()) as { result: ArticlePageDto };
+    const home = (await (await fetch(`${site.baseUrl}/api/article/blogHomeGetArticleList/1/10`)).json()) as {
+      result: ArticlePageDto;
+    };
     articleId = home.result.list.find((article) => article.cover !== '')!.id;
   });
   afterAll(() => site?.close());
@@ -115,6 +164,16 @@ describeInBrowser('pictures and layout', () => {
       }
     });
   }
+
+  it('the check sees pictures that move the page: unreserved, they shift /home on a phone well past the limit', async () => {
+    // On a phone each card's cover stands above its text, so a cover as tall as its picture pushes down the card
+    // in view (a picture that arrives off screen moves nothing a reader sees).
+    const { total, ...report } = await layoutShiftOf(site, '/home', PHONE, {
+      head: UNRESERVED_PICTURES,
+      releaseAt: '.article-card',
+    });
+    expect(total, JSON.stringify(report)).toBeGreaterThan(0.05);
+  });
 
   it('the banner is fetched first and preloaded from the head; the pictures below it load lazily', async () => {
     const html = await (await fetch(`${site.baseUrl}/home`)).text();
@@ -144,15 +203,22 @@ describeInBrowser('pictures and layout', () => {
       headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
       body: JSON.stringify({ username: admin.username, password: admin.password }),
     });
-    const cookie = login.headers.getSetCookie().map((line) => line.split(';')[0]).join('; ');
+    const cookie = login.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
     const headers = { cookie, 'x-requested-with': 'XMLHttpRequest' };
     // A photo-like picture 1600 wide: the upload keeps it at that size, as WebP.
     const raw = Buffer.alloc(1600 * 1000 * 3);
     for (let i = 0; i < raw.length; i += 1) raw[i] = (i % 4800) / 19 + ((i / 4800) % 200);
-    const png = await sharp(raw, { raw: { width: 1600, height: 1000, channels: 3 } }).png().toBuffer();
+    const png = await sharp(raw, { raw: { width: 1600, height: 1000, channels: 3 } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append('file', new Blob([png], { type: 'image/png' }), 'photo.png');
-    const upload = (await (await fetch(`${site.baseUrl}/api/upload/img`, { method: 'POST', headers, body: form })).json()) as { result: { url: string } };
+    const upload = (await (
+      await fetch(`${site.baseUrl}/api/upload/img`, { method: 'POST', headers, body: form })
+    ).json()) as { result: { url: string } };
     const url = upload.result.url;
     const talk = await fetch(`${site.baseUrl}/api/talk/add`, {
       method: 'POST',
@@ -164,13 +230,16 @@ describeInBrowser('pictures and layout', () => {
     const page = await site.newPage(PHONE);
     const fetched: string[] = [];
     page.on('request', (request) => {
-      if (new URL(request.url()).pathname.includes(url.slice('/media/'.length))) fetched.push(new URL(request.url()).pathname);
+      if (new URL(request.url()).pathname.includes(url.slice('/media/'.length)))
+        fetched.push(new URL(request.url()).pathname);
     });
     await page.goto('/talk');
     await waitForPage(page);
     const image = page.locator(`.talk__images img[src="${url}"]`);
     await image.scrollIntoViewIfNeeded();
-    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth))
+      .toBeGreaterThan(0);
     // Shown alone at 320 CSS pixels on a screen of two device pixels per CSS pixel: the 640 variant.
     const variant = `/media/w/640/${url.slice('/media/'.length)}`;
     expect(await image.evaluate((element: HTMLImageElement) => new URL(element.currentSrc).pathname)).toBe(variant);
