@@ -118,7 +118,6 @@ async function runOnce(url: string, settings: RunSettings): Promise<{ metrics: R
     return resultOf(url, await inChromium((port) => lighthouse(url, { ...flags, port }, desktopConfig)));
   const artifactsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lighthouse-artifacts-'));
   try {
-    // The gather ignores the slowdown (simulated throttling loads at full speed); the audit must be told the same.
     await inChromium((port) =>
       lighthouse(url, { ...flags, port, gatherMode: artifactsDir }, mobileConfig(MIN_SLOWDOWN)),
     );
@@ -128,6 +127,7 @@ async function runOnce(url: string, settings: RunSettings): Promise<{ metrics: R
       settings: Config['settings'];
     };
     const cpuSlowdownMultiplier = settings.cpuSlowdownMultiplier ?? calibratedSlowdown(artifacts.BenchmarkIndex);
+    // Lighthouse audits only under the gather's own settings; the gather (simulated) never applied the slowdown.
     artifacts.settings!.throttling!.cpuSlowdownMultiplier = cpuSlowdownMultiplier;
     fs.writeFileSync(file, JSON.stringify(artifacts));
     return resultOf(
