@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import type { AxeResults, RunOptions } from 'axe-core';
 import type * as Axe from 'axe-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
@@ -12,18 +11,16 @@ import { createUser, openAt, startAccountsSite, type AccountsSite } from './acco
 
 const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
 const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-/** axe-core as @axe-core/playwright ships it (the version its own runs used). */
-const AXE_SOURCE = fs.readFileSync(
-  createRequire(createRequire(import.meta.url).resolve('@axe-core/playwright')).resolve('axe-core/axe.min.js'),
-  'utf8',
-);
+/** axe-core's browser script, put into each page the file audits. */
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
  * axe-core's analysis of the page as it is, as `AxeBuilder.analyze` makes it (`runPartial`, then `finishRun`),
- * with axe put into each document once and the run finished in the page itself: the builder injects axe anew
- * on every analysis and finishes it in a blank page opened for the purpose, three times the setting up.
+ * with axe put into each document once and the run finished in the page itself: the builder (@axe-core/playwright)
+ * injects axe anew on every analysis and finishes it in a blank page opened for the purpose, three times the
+ * setting up.
  */
-async function axeViolations(page: Page, options: RunOptions): Promise<AxeResults['violations']> {
+async function axeViolations(page: Page, options: Axe.RunOptions): Promise<Axe.AxeResults['violations']> {
   // The site has no frames; one would need a partial run of its own.
   expect(page.frames()).toHaveLength(1);
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
