@@ -8,7 +8,8 @@ import { startBenchSite } from './benchSite';
  * load sums the page renderer's tasks after `firstContentfulPaint`, and the blocking time they would make at
  * `--slowdown` as Lighthouse's simulation (Lantern) counts it: a task under 10 ms is dropped, one that lays out
  * is slowed by half the multiplier, and each then blocks for its simulated length − 50 ms. Medians, and the
- * variant's ratio to the page as served. `--detail` lists one load's blocking tasks and what they did.
+ * variant's ratio to the page as served; then the frames drawn per second in the 2.5 s after the load (a page
+ * at rest draws none; an endless animation, sixty). `--detail` lists one load's blocking tasks and what they did.
  *
  *   npx tsx bench/afterFirstPaint.bench.ts [--runs=5] [--slowdown=9] [--paths=/home,/archives] [--detail]
  *     [--head='<link rel="expect" href="#page-seed" blocking="render">']
@@ -20,6 +21,8 @@ interface Load {
   firstPaint: number;
   afterPaint: number;
   blocking: number;
+  /** Frames the display compositor drew per second after the load (at most the display's 60). */
+  framesPerSecond: number;
 }
 
 interface TraceEvent {
@@ -30,6 +33,9 @@ interface TraceEvent {
   ts: number;
   dur?: number;
 }
+
+/** How long each load is traced after its load event (the app starts 3 s after it at the earliest). */
+const AFTER_LOAD_MS = 2500;
 
 /** Lantern drops shorter tasks from its graph (`SIGNIFICANT_DUR_THRESHOLD_MS`). */
 const SIGNIFICANT_TASK_MS = 10;
@@ -77,11 +83,11 @@ async function load(browser: Browser, url: string, head: string, slowdown: numbe
     await route.fulfill({ response, body: (await response.text()).replace('</head>', `${head}</head>`) });
   });
   await browser.startTracing(page, {
-    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'loading', 'blink.user_timing'],
+    categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'loading', 'blink.user_timing', 'viz'],
   });
   await page.goto(url, { waitUntil: 'load' });
-  // The boot script starts the app 3 s after the load at the earliest: this is the page alone.
-  await page.waitForTimeout(2500);
+  // This is the page alone, before the app starts.
+  await page.waitForTimeout(AFTER_LOAD_MS);
   const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }).traceEvents;
   await context.close();
   const paint = events.find((event) => event.name === 'firstContentfulPaint');
@@ -98,7 +104,9 @@ async function load(browser: Browser, url: string, head: string, slowdown: numbe
       event.tid === paint.tid &&
       event.ts >= paint.ts,
   );
-  const rendererEvents = events.filter((event) => event.ph === 'X' && event.pid === paint.pid && event.tid === paint.tid);
+  const rendererEvents = events.filter(
+    (event) => event.ph === 'X' && event.pid === paint.pid && event.tid === paint.tid,
+  );
   let afterPaint = 0;
   let blocking = 0;
   for (const task of tasks) {
@@ -114,7 +122,17 @@ async function load(browser: Browser, url: string, head: string, slowdown: numbe
       );
     }
   }
-  return { firstPaint: (paint.ts - start.ts) / 1000, afterPaint, blocking };
+  // A page at rest draws nothing; an endless animation has the compositor draw at the vsync rate. The trace's
+  // clock is not the page's: the frames counted are those of the last AFTER_LOAD_MS of the trace.
+  const lastEvent = Math.max(...events.map((event) => event.ts));
+  const since = lastEvent - AFTER_LOAD_MS * 1000;
+  const drawn = events.filter((event) => event.name === 'Display::DrawAndSwap' && event.ts >= since).length;
+  return {
+    firstPaint: (paint.ts - start.ts) / 1000,
+    afterPaint,
+    blocking,
+    framesPerSecond: (drawn * 1000) / AFTER_LOAD_MS,
+  };
 }
 
 async function main(): Promise<void> {
@@ -158,7 +176,10 @@ async function main(): Promise<void> {
               .padStart(5)} ms` +
             `  blocking ${median(loads.map((l) => l.blocking))
               .toFixed(0)
-              .padStart(6)} ms  ratio ${ratio.toFixed(2)}`,
+              .padStart(6)} ms  ratio ${ratio.toFixed(2)}` +
+            `  then ${median(loads.map((l) => l.framesPerSecond))
+              .toFixed(0)
+              .padStart(2)} frames/s`,
         );
       }
     }
