@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
@@ -10,15 +9,11 @@ import type { AppConfig } from './config';
 import type { Database } from './adapters/db/schema';
 import { KyselyUserRepository } from './adapters/db/userRepository';
 import { KyselySessionRepository } from './adapters/db/sessionRepository';
-import { KyselyLoginThrottle } from './adapters/db/loginThrottle';
-import { KyselyRegistrationThrottle } from './adapters/db/registrationThrottle';
-import { KyselyNotificationRepository } from './adapters/db/notificationRepository';
-import { ScryptPasswordHasher } from './adapters/crypto/scryptPasswordHasher';
-import { randomSessionTokens } from './adapters/crypto/sessionTokens';
-import { AccountService } from './domain/accounts/accountService';
-import { NotificationService } from './domain/notifications/notificationService';
+import type { AccountService } from './domain/accounts/accountService';
+import type { NotificationService } from './domain/notifications/notificationService';
 import type { NotificationPublisher } from './ports/notificationPublisher';
 import type { PasswordHasher } from './ports/passwordHasher';
+import { createAccountServices } from './accountServices';
 import { openDatabase, type DatabaseEvents, type DatabaseHandle } from './adapters/db/connect';
 import { dependencyFault } from './adapters/faults';
 import { migrateToLatest } from './adapters/db/migrations';
@@ -90,35 +85,6 @@ export const DEMO_MUSIC_DIR = path.join(DEMO_CONTENT_DIR, 'music');
 
 export interface RunningServer extends CreatedServer {
   url: string;
-}
-
-/** Accounts and notifications over one database; also used by the `user` and `notify` commands. */
-export function createAccountServices(
-  db: Kysely<Database>,
-  hasher: PasswordHasher = new ScryptPasswordHasher(),
-  registrationsPerHour?: number,
-) {
-  const accounts = new AccountService({
-    users: new KyselyUserRepository(db),
-    sessions: new KyselySessionRepository(db),
-    hasher,
-    tokens: randomSessionTokens,
-    throttle: new KyselyLoginThrottle(db),
-    registrations: new KyselyRegistrationThrottle(db),
-    ...(registrationsPerHour !== undefined ? { registrationsPerHour } : {}),
-    clock: systemClock,
-    hashing: hashingBounds(),
-  });
-  return { accounts, notifications: new NotificationService(new KyselyNotificationRepository(db), systemClock) };
-}
-
-/**
- * Password hashes at a time: half the cores (one on a 2-core machine), never more than 4, so scrypt never
- * holds every libuv thread (file reads for pages and assets need them) nor every core.
- */
-export function hashingBounds(): { concurrency: number; queue: number } {
-  const concurrency = Math.max(1, Math.min(4, Math.floor(os.availableParallelism() / 2)));
-  return { concurrency, queue: 8 * concurrency };
 }
 
 /** Articles, showcase pages and the message board over one database; writes are told to `changes`. */

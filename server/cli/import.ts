@@ -7,7 +7,7 @@ import { findMarkdownFiles, MarkdownImporter, type ImportOutcome } from '../adap
 import { LocalMediaStore } from '../adapters/media/localMediaStore';
 import { contentMessages } from '../domain/content/messages';
 import type { ReadTopic } from '../domain/hotReads';
-import { createAccountServices } from '../main';
+import { createAccountServices } from '../accountServices';
 
 const text = contentMessages.importer;
 

@@ -1,5 +1,5 @@
 import { runCommand, withDatabase } from './command';
-import { createAccountServices } from '../main';
+import { createAccountServices } from '../accountServices';
 
 const USAGE = `用法：npm run notify -- "消息内容"
   给每一位注册用户发送一条管理员通知（类型 4），点击后打开 ADMIN_URL 配置的地址。`;

@@ -1,5 +1,5 @@
 import { runCommand, withDatabase } from './command';
-import { createAccountServices } from '../main';
+import { createAccountServices } from '../accountServices';
 
 const USAGE = `用法：
   npm run user -- create <用户名> <昵称>           创建普通用户并打印随机初始密码

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import * as zhCN from '../../src/i18n/zh-CN';
-import { createAccountServices } from '../../server/main';
+import { createAccountServices } from '../../server/accountServices';
 import { createUser, loginInBrowser, openAt, startAccountsSite, type AccountsSite } from './accountsSupport';
 import { describeInBrowser, recordNotices, scrollAndSettle, waitForPage } from './support/harness';
 

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../../server/adapters/db/connect';
 import { migrateToLatest } from '../../../server/adapters/db/migrations';
 import { KyselyNotificationRepository } from '../../../server/adapters/db/notificationRepository';
-import { createAccountServices, PROJECT_ROOT } from '../../../server/main';
+import { createAccountServices } from '../../../server/accountServices';
+import { PROJECT_ROOT } from '../../../server/main';
 import { temporaryFolder } from '../support/siteServer';
 
 const run = promisify(execFile);

@@ -8,7 +8,7 @@ import { KyselySiteRepository } from '../../../server/adapters/db/siteRepository
 import { buildApp } from '../../../server/adapters/http/app';
 import { ConfigError, loadConfig } from '../../../server/config';
 import { SiteService } from '../../../server/domain/site/siteService';
-import { createAccountServices } from '../../../server/main';
+import { createAccountServices } from '../../../server/accountServices';
 import { temporaryFolder } from '../support/siteServer';
 import { signUp, startAccountsServer, testHasher, uniqueName, type AccountsServer } from './support';
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { temporaryFolder } from '../support/siteServer';
 import * as zhCN from '../../../src/i18n/zh-CN';
 import { openDatabase } from '../../../server/adapters/db/connect';
-import { createAccountServices } from '../../../server/main';
+import { createAccountServices } from '../../../server/accountServices';
 import { PASSWORD, sessionCookieOf, signUp, startAccountsServer, testHasher, uniqueName, type AccountsServer } from './support';
 
 const v = zhCN.validation;

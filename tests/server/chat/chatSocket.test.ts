@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KyselyChatRepository } from '../../../server/adapters/db/chatRepository';
 import { openDatabase, type DatabaseHandle } from '../../../server/adapters/db/connect';
 import type { ChatListDto, ServerFrame } from '../../../src/protocol/chat';
-import { createAccountServices } from '../../../server/main';
+import { createAccountServices } from '../../../server/accountServices';
 import { MARKER, signUp, startAccountsServer, testHasher, type AccountsServer } from '../accounts/support';
 import { cid, connect, isAck, isMessage, isTips, join, type ChatClient } from './support';
 

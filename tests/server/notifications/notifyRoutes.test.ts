@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as zhCN from '../../../src/i18n/zh-CN';
 import { openDatabase } from '../../../server/adapters/db/connect';
-import { createAccountServices } from '../../../server/main';
+import { createAccountServices } from '../../../server/accountServices';
 import { signUp, startAccountsServer, type AccountsServer } from '../accounts/support';
 
 const n = zhCN.notify.server;
