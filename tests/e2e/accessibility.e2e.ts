@@ -315,4 +315,32 @@ describeInBrowser('no reader left out: axe-core finds nothing serious, in both t
     expect(await discAnimation()).toBe('none');
     await expect.poll(bannerMoving).toBe(0);
   });
+
+  it('with motion welcome, the home banner comes to rest: the scroll hint waits, nudges three times, and stops', async () => {
+    const page = await site.newPage({ ...DESKTOP, reducedMotion: 'no-preference' });
+    await openAt(page, '/home');
+    const timings = await page.evaluate(() =>
+      document
+        .querySelector('.page-banner')!
+        .getAnimations({ subtree: true })
+        .map((animation) => {
+          const effect = animation.effect as KeyframeEffect;
+          const timing = effect.getComputedTiming();
+          return {
+            name: (animation as CSSAnimation).animationName,
+            target: (effect.target as Element).className,
+            delay: Number(timing.delay),
+            iterations: timing.iterations,
+            endTime: Number(timing.endTime),
+          };
+        }),
+    );
+    // Only the caret blinks for ever, in steps: the compositor draws it twice a second. An endless glide (the
+    // hint's bounce did) has the screen redrawn sixty times a second for as long as the page is open.
+    expect(timings.filter((timing) => !Number.isFinite(timing.endTime)).map((timing) => timing.name)).toEqual([
+      'caret-blink',
+    ]);
+    expect(timings).toContainEqual(expect.objectContaining({ name: 'nudge', target: 'home__scroll', iterations: 3 }));
+    expect(timings.find((timing) => timing.name === 'nudge')!.delay).toBeGreaterThan(0);
+  });
 });
