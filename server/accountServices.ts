@@ -13,12 +13,11 @@ import { NotificationService } from './domain/notifications/notificationService'
 import type { PasswordHasher } from './ports/passwordHasher';
 import { systemClock } from './ports/clock';
 
-/*
- * Apart from server/main.ts so that the `user`, `notify` and `import` commands load the accounts alone, not the
- * whole server: `npm run user` took 2.5 s and two cores' worth of CPU to start, most of it importing the site.
+/**
+ * Accounts and notifications over one database, for the server and the `user`, `notify` and `import` commands.
+ * Apart from server/main.ts so that a command loads the accounts alone: importing the whole site made
+ * `npm run user` take 2.5 s and 4 CPU-seconds before it did anything.
  */
-
-/** Accounts and notifications over one database; also used by the `user` and `notify` commands. */
 export function createAccountServices(
   db: Kysely<Database>,
   hasher: PasswordHasher = new ScryptPasswordHasher(),
@@ -42,7 +41,7 @@ export function createAccountServices(
  * Password hashes at a time: half the cores (one on a 2-core machine), never more than 4, so scrypt never
  * holds every libuv thread (file reads for pages and assets need them) nor every core.
  */
-export function hashingBounds(): { concurrency: number; queue: number } {
+function hashingBounds(): { concurrency: number; queue: number } {
   const concurrency = Math.max(1, Math.min(4, Math.floor(os.availableParallelism() / 2)));
   return { concurrency, queue: 8 * concurrency };
 }
