@@ -9,7 +9,9 @@ import { startBenchSite } from './benchSite';
  * `--slowdown` as Lighthouse's simulation (Lantern) counts it: a task under 10 ms is dropped, one that lays out
  * is slowed by half the multiplier, and each then blocks for its simulated length − 50 ms. Medians, and the
  * variant's ratio to the page as served; then the frames drawn per second in the 2.5 s after the load (a page
- * at rest draws none; an endless animation, sixty). `--detail` lists one load's blocking tasks and what they did.
+ * at rest draws none; an endless animation, sixty), and the first full layout: the thread time of the task that
+ * holds it and how many layout objects it laid out (what a phone pays before its first paint, which no
+ * variant's wall time shows reliably on a shared machine). `--detail` lists one load's blocking tasks.
  *
  *   npx tsx bench/afterFirstPaint.bench.ts [--runs=5] [--slowdown=9] [--paths=/home,/archives] [--detail]
  *     [--head='<link rel="expect" href="#page-seed" blocking="render">']
@@ -23,6 +25,9 @@ interface Load {
   blocking: number;
   /** Frames the display compositor drew per second after the load (at most the display's 60). */
   framesPerSecond: number;
+  /** Thread time of the task that holds the page's biggest layout, and the objects that layout laid out. */
+  layoutCpu: number;
+  layoutObjects: number;
 }
 
 interface TraceEvent {
@@ -32,6 +37,9 @@ interface TraceEvent {
   tid: number;
   ts: number;
   dur?: number;
+  /** Thread time, where the trace records it. */
+  tdur?: number;
+  args?: { beginData?: { totalObjects?: number } };
 }
 
 /** How long each load is traced after its load event (the app starts 3 s after it at the earliest). */
@@ -127,11 +135,27 @@ async function load(browser: Browser, url: string, head: string, slowdown: numbe
   const lastEvent = Math.max(...events.map((event) => event.ts));
   const since = lastEvent - AFTER_LOAD_MS * 1000;
   const drawn = events.filter((event) => event.name === 'Display::DrawAndSwap' && event.ts >= since).length;
+  const layout = rendererEvents
+    .filter((event) => event.name === 'Layout')
+    .reduce<TraceEvent | undefined>(
+      (longest, event) => ((event.dur ?? 0) > (longest?.dur ?? 0) ? event : longest),
+      undefined,
+    );
+  const layoutTask =
+    layout &&
+    rendererEvents.find(
+      (event) =>
+        event.name === 'RunTask' &&
+        event.ts <= layout.ts &&
+        event.ts + (event.dur ?? 0) >= layout.ts + (layout.dur ?? 0),
+    );
   return {
     firstPaint: (paint.ts - start.ts) / 1000,
     afterPaint,
     blocking,
     framesPerSecond: (drawn * 1000) / AFTER_LOAD_MS,
+    layoutCpu: (layoutTask?.tdur ?? 0) / 1000,
+    layoutObjects: layout?.args?.beginData?.totalObjects ?? 0,
   };
 }
 
@@ -179,7 +203,8 @@ async function main(): Promise<void> {
               .padStart(6)} ms  ratio ${ratio.toFixed(2)}` +
             `  then ${median(loads.map((l) => l.framesPerSecond))
               .toFixed(0)
-              .padStart(2)} frames/s`,
+              .padStart(2)} frames/s` +
+            `  first layout ${median(loads.map((l) => l.layoutCpu)).toFixed(1)} ms CPU, ${median(loads.map((l) => l.layoutObjects))} objects`,
         );
       }
     }
