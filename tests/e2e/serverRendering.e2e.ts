@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import type { ArticleDetailDto, ArticlePageDto, TimelinePageDto } from '../../src/protocol/content';
 import { compactCount } from '../../src/domain/shared/compactCount';
 import { CONTEXT_DEFAULTS, describeInBrowser, startSite, waitForHydration, type Site } from './support/harness';
@@ -7,8 +7,10 @@ import { CONTEXT_DEFAULTS, describeInBrowser, startSite, waitForHydration, type 
 /** Where the page's landmarks sit, to compare the server's markup with the hydrated page. */
 async function layoutOf(page: Page): Promise<Record<string, number[]>> {
   return page.evaluate(async () => {
-    // An entrance animation starts at its first frame even when reduced to 0.01 ms: measure its end state.
-    await Promise.all(document.getAnimations().map((animation) => animation.finished.catch(() => undefined)));
+    // An entrance animation starts at its first frame even when reduced to 0.01 ms: measure its end state. (One
+    // that follows the scroll, the header's, never finishes.)
+    const timed = document.getAnimations().filter((animation) => animation.timeline === document.timeline);
+    await Promise.all(timed.map((animation) => animation.finished.catch(() => undefined)));
     const boxes: Record<string, number[]> = {};
     for (const selector of ['header.site-header', 'h1', 'main', 'footer.site-footer', '.article-card', '.md-editor-preview']) {
       const element = document.querySelector(selector);
@@ -158,8 +160,8 @@ describeInBrowser('pages rendered on the server', () => {
   });
 
   /** A page as a reader who has not touched it yet sees it: no harness waking it (see waitForHydration). */
-  async function untouchedPage(): Promise<Page> {
-    const context = await site.browser.newContext({ baseURL: site.baseUrl, ...CONTEXT_DEFAULTS });
+  async function untouchedPage(options: BrowserContextOptions = {}): Promise<Page> {
+    const context = await site.browser.newContext({ baseURL: site.baseUrl, ...CONTEXT_DEFAULTS, ...options });
     onTestFinished(() => context.close());
     return context.newPage();
   }
@@ -203,6 +205,54 @@ describeInBrowser('pages rendered on the server', () => {
     expect(noted.startedAt! - noted.loadedAt!).toBeLessThan(8000);
     await page.clock.resume();
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { polling: 100, timeout: 30_000 });
+  });
+
+  for (const reducedMotion of ['reduce', 'no-preference'] as const) {
+    it(`before the app starts, the header past 50 px of scroll has its background, and none at the top again (${reducedMotion})`, async () => {
+      const page = await untouchedPage({ reducedMotion });
+      // Paused: the boot script's own limit (8 s) cannot start the app, which would then set the header itself.
+      await page.clock.install({ time: 0 });
+      await page.clock.pauseAt(1000);
+      await page.goto('/talk');
+      const header = page.locator('header.site-header');
+      const background = () => header.evaluate((element) => getComputedStyle(element).backgroundColor);
+      // The live header's background, in whichever theme the page chose.
+      const opaque = await page.evaluate(() => {
+        const probe = document.body.appendChild(document.createElement('div'));
+        probe.style.background = 'var(--header-bg)';
+        const color = getComputedStyle(probe).backgroundColor;
+        probe.remove();
+        return color;
+      });
+      expect(await header.getAttribute('data-transparent')).toBe('true');
+      expect(await background()).toBe('rgba(0, 0, 0, 0)');
+
+      for (const [y, expected] of [
+        [50, 'rgba(0, 0, 0, 0)'],
+        [600, opaque],
+        [0, 'rgba(0, 0, 0, 0)'],
+      ] as const) {
+        await page.evaluate((top) => window.scrollTo(0, top), y);
+        await expect.poll(background).toBe(expected);
+      }
+      expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    });
+  }
+
+  it('a reader who scrolled before the app started stays where they were once it is live, under the live header', async () => {
+    const page = await untouchedPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    await page.clock.install({ time: 0 });
+    await page.clock.pauseAt(1000);
+    await page.goto('/talk');
+    await page.evaluate(() => window.scrollTo(0, 700));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(700);
+    // Past the boot script's limit (8 s): the app starts.
+    await page.clock.runFor(10_000);
+    await page.clock.resume();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { polling: 100, timeout: 30_000 });
+    const header = page.locator('header.site-header');
+    await expect.poll(() => header.getAttribute('data-transparent')).toBe('false');
+    expect(await page.evaluate(() => window.scrollY)).toBe(700);
   });
 
   it('before the app starts, a picture that has arrived drops its coffee cup; one still on its way keeps it until it arrives', async () => {

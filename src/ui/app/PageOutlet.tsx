@@ -45,7 +45,10 @@ export function PageOutlet() {
       previousPath: leaving?.pathname ?? null,
       navigation,
     });
-    window.scrollTo(0, y);
+    // The first page is the server's, on screen before the app started (seconds later on a phone, src/boot.ts):
+    // the window is where the reader scrolled it, or where the browser put it back on a reload or a Back.
+    if (leaving) window.scrollTo(0, y);
+    lastScrollY.current = window.scrollY;
   }, [location.pathname, location.search, route, navigation]);
 
   useLayoutEffect(() => {
