@@ -18,7 +18,7 @@ const PHONE: BrowserContextOptions = {
 /**
  * Records every layout shift the page reports, with where and when it happened; `layoutShiftOf` sums those a
  * reader could have seen. Shifts flagged `hadRecentInput` count too: nothing here clicks or types, yet headless
- * Chromium flagged the control's shift (below) so in a third of runs, and the check went blind to it.
+ * Chromium gave the control's shift (below) that flag in a third of runs, and the check went blind to it.
  */
 async function recordLayoutShifts(page: Page): Promise<void> {
   await page.addInitScript(() => {
