@@ -7,6 +7,8 @@ import { CONTEXT_DEFAULTS, describeInBrowser, startSite, waitForHydration, type 
 /** Where the page's landmarks sit, to compare the server's markup with the hydrated page. */
 async function layoutOf(page: Page): Promise<Record<string, number[]>> {
   return page.evaluate(async () => {
+    // True heights: until the app is live, the list items far below stand in at an estimate (components.css).
+    document.documentElement.setAttribute('data-full-layout', '');
     // An entrance animation starts at its first frame even when reduced to 0.01 ms: measure its end state. (One
     // that follows the scroll, the header's, never finishes.)
     const timed = document.getAnimations().filter((animation) => animation.timeline === document.timeline);
@@ -239,20 +241,96 @@ describeInBrowser('pages rendered on the server', () => {
     });
   }
 
-  it('a reader who scrolled before the app started stays where they were once it is live, under the live header', async () => {
+  /** A phone that has not started the app: the boot script's own limit (8 s) waits on a paused clock. */
+  async function phoneBeforeTheApp(): Promise<Page> {
     const page = await untouchedPage({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     await page.clock.install({ time: 0 });
     await page.clock.pauseAt(1000);
-    await page.goto('/talk');
-    await page.evaluate(() => window.scrollTo(0, 700));
-    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(700);
-    // Past the boot script's limit (8 s): the app starts.
+    return page;
+  }
+
+  /** Past the boot script's limit (8 s): the app starts. */
+  async function startTheApp(page: Page): Promise<void> {
     await page.clock.runFor(10_000);
     await page.clock.resume();
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { polling: 100, timeout: 30_000 });
+  }
+
+  /** The first of the list's items whose bottom is below the window's 100th pixel, and where its top is. */
+  const itemAtTop = (page: Page, selector: string) =>
+    page.evaluate((items) => {
+      const all = Array.from(document.querySelectorAll(items));
+      const index = all.findIndex((item) => item.getBoundingClientRect().bottom > 100);
+      return { index, top: Math.round(all[index]!.getBoundingClientRect().top) };
+    }, selector);
+
+  /**
+   * Once every item in the window is laid out, the frame that laid out what the last scroll brought near has
+   * run, and the browser has kept the view. (The paused clock holds `requestAnimationFrame` back.)
+   */
+  const settled = (page: Page, selector: string) =>
+    expect
+      .poll(() =>
+        page.evaluate((items) => {
+          const inView = Array.from(document.querySelectorAll(items)).filter((item) => {
+            const box = item.getBoundingClientRect();
+            return box.bottom > 0 && box.top < innerHeight;
+          });
+          return inView.every((item) => item.firstElementChild!.checkVisibility({ contentVisibilityAuto: true }));
+        }, selector),
+      )
+      .toBe(true);
+
+  it('a reader who scrolled before the app started stays where they were once it is live, under the live header', async () => {
+    const page = await phoneBeforeTheApp();
+    await page.goto('/talk');
+    await page.evaluate(() => window.scrollTo(0, 700));
+    await settled(page, '.talk');
+    const reading = await itemAtTop(page, '.talk');
+    expect(reading.index).toBeGreaterThan(0);
+    await startTheApp(page);
     const header = page.locator('header.site-header');
     await expect.poll(() => header.getAttribute('data-transparent')).toBe('false');
-    expect(await page.evaluate(() => window.scrollY)).toBe(700);
+    expect(await itemAtTop(page, '.talk')).toEqual(reading);
+  });
+
+  it('before the app starts, a phone lays out only the cards near the window, and nothing shown moves when the app takes over', async () => {
+    const page = await phoneBeforeTheApp();
+    await page.goto('/home');
+    const titles = page.locator('.article-card__title');
+    const rendered = (title: typeof titles) => title.evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
+    expect(await rendered(titles.first())).toBe(true);
+    expect(await rendered(titles.last())).toBe(false);
+
+    // A jump past cards never shown: the last one is laid out as it nears the window.
+    await titles.last().evaluate((element) => element.closest('.article-card')!.scrollIntoView());
+    await expect.poll(() => rendered(titles.last())).toBe(true);
+    await settled(page, '.article-card');
+    const shown = await itemAtTop(page, '.article-card');
+    expect(shown.index).toBe((await titles.count()) - 1);
+
+    // The live app lays every card out at its true height: the one being read stays where it is.
+    await startTheApp(page);
+    await expect.poll(() => rendered(titles.nth(1))).toBe(true);
+    expect(await itemAtTop(page, '.article-card')).toEqual(shown);
+  });
+
+  it('a reload puts the reader back on the card they were reading, at the same height', async () => {
+    const page = await phoneBeforeTheApp();
+    await page.goto('/home');
+    const cards = page.locator('.article-card');
+    // Down the page card after card, as a finger reads, to the sixth card 100 px under the window's top.
+    for (let index = 1; index <= 5; index++) await cards.nth(index).scrollIntoViewIfNeeded();
+    await cards.nth(5).evaluate((card) => window.scrollBy(0, card.getBoundingClientRect().top - 100));
+    await settled(page, '.article-card');
+    const reading = await itemAtTop(page, '.article-card');
+    expect(reading.index).toBe(5);
+
+    await page.reload();
+    // The browser restores the position once the page has loaded; the app has not started.
+    await expect.poll(() => itemAtTop(page, '.article-card')).toEqual(reading);
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    expect(await page.evaluate(() => document.documentElement.hasAttribute('data-full-layout'))).toBe(true);
   });
 
   it('before the app starts, a picture that has arrived drops its coffee cup; one still on its way keeps it until it arrives', async () => {

@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/adapters/http/app';
-import { THEME_SCRIPT, THEME_SCRIPT_CSP_SOURCE } from '../../server/adapters/ssr/themeScript';
+import { FULL_LAYOUT_SCRIPT, THEME_SCRIPT } from '../../server/adapters/ssr/inlineScripts';
 import { SiteService } from '../../server/domain/site/siteService';
 import { DEMO_CONTENT_DIR } from '../../server/main';
 import * as zhCN from '../../src/i18n/zh-CN';
@@ -231,7 +231,7 @@ describe('the built client', () => {
     expect(zlib.gunzipSync(zipped.rawPayload).toString('utf8')).toBe(plain.body);
   });
 
-  it('sends a content security policy whose script-src allows only the theme script inline', async () => {
+  it('sends a content security policy whose script-src allows only the theme and full-layout scripts inline', async () => {
     const response = await app.inject({ method: 'GET', url: '/home' });
     const policy = String(response.headers['content-security-policy']);
     const directives = new Map(
@@ -240,8 +240,8 @@ describe('the built client', () => {
         return [name, values] as const;
       }),
     );
-    expect(directives.get('script-src')).toEqual(["'self'", THEME_SCRIPT_CSP_SOURCE]);
-    expect(THEME_SCRIPT_CSP_SOURCE).toBe(`'sha256-${createHash('sha256').update(THEME_SCRIPT).digest('base64')}'`);
+    const hash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+    expect(directives.get('script-src')).toEqual(["'self'", hash(THEME_SCRIPT), hash(FULL_LAYOUT_SCRIPT)]);
     expect(directives.get('default-src')).toEqual(["'self'"]);
     expect(directives.get('object-src')).toEqual(["'none'"]);
     expect(response.headers['x-content-type-options']).toBe('nosniff');

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/adapters/http/app';
 import { UpstreamMusicSource } from '../../server/adapters/music/upstreamMusicSource';
-import { THEME_SCRIPT_CSP_SOURCE } from '../../server/adapters/ssr/themeScript';
+import { INLINE_SCRIPT_CSP_SOURCES } from '../../server/adapters/ssr/inlineScripts';
 import { SiteService } from '../../server/domain/site/siteService';
 import { inMemorySiteRepository } from '../fakes/siteRepository';
 
@@ -12,7 +12,7 @@ import { inMemorySiteRepository } from '../fakes/siteRepository';
  */
 const policy = (upstream: string) =>
   "default-src 'self';base-uri 'self';font-src 'self' data:;form-action 'self';frame-ancestors 'self';" +
-  `img-src 'self' data: blob:${upstream};object-src 'none';script-src 'self' ${THEME_SCRIPT_CSP_SOURCE};` +
+  `img-src 'self' data: blob:${upstream};object-src 'none';script-src 'self' ${INLINE_SCRIPT_CSP_SOURCES.join(' ')};` +
   `script-src-attr 'none';style-src 'self' 'unsafe-inline';media-src 'self' blob:${upstream};connect-src 'self'`;
 
 const helmetHeaders = (upstream: string) => ({

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { THEME_SCRIPT_CSP_SOURCE } from '../ssr/themeScript';
+import { INLINE_SCRIPT_CSP_SOURCES } from '../ssr/inlineScripts';
 
 export interface SecurityHeaderOptions {
   /**
@@ -24,8 +24,8 @@ export function contentSecurityPolicy(options: SecurityHeaderOptions): string {
     ['frame-ancestors', ["'self'"]],
     ['img-src', ["'self'", 'data:', 'blob:', ...upstream]],
     ['object-src', ["'none'"]],
-    // Same-origin scripts, and the one inline script that sets the theme before the first paint.
-    ['script-src', ["'self'", THEME_SCRIPT_CSP_SOURCE]],
+    // Same-origin scripts, and the inline scripts that run before the first paint (theme, full layout).
+    ['script-src', ["'self'", ...INLINE_SCRIPT_CSP_SOURCES]],
     ['script-src-attr', ["'none'"]],
     // React and the Markdown preview set style attributes; scripts stay strictly same-origin.
     ['style-src', ["'self'", "'unsafe-inline'"]],

@@ -12,7 +12,7 @@ import type { SiteService } from '../../domain/site/siteService';
 import type { ContentServices } from '../http/routes/content';
 import { SESSION_COOKIE } from '../http/auth';
 import { orNull, renderPorts, type RenderPortsFor } from './renderPorts';
-import { THEME_SCRIPT } from './themeScript';
+import { FULL_LAYOUT_SCRIPT, THEME_SCRIPT } from './inlineScripts';
 import { sanitizeArticleHtml } from './htmlSanitizer';
 import { inLanguage, installServerLocaliser, requestLanguage } from './language';
 import type { Language } from '../../../src/domain/shared/language';
@@ -128,7 +128,7 @@ function escapeAttribute(value: string): string {
 /** The boot script's list of chunks to fetch beside the entry once the page has painted (src/boot.ts). */
 const BOOT_PRELOAD = /(<script defer src="[^"]*" data-entry="[^"]*" data-preload=")([^"]*)"/;
 
-/** The shell's first script or stylesheet (or the end of its head): where the banner's preload goes. */
+/** The shell's first script or stylesheet (or the end of its head): where the banner's preload and the full-layout script go. */
 const FIRST_SUBRESOURCE = /<script\b|<link rel="(?:stylesheet|modulepreload)"|<\/head>/;
 
 /**
@@ -212,7 +212,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer |
       const assets = pageAssets(manifest, page.pageSource);
       return withLanguage(shell, language, pageUrl(request), englishScripts)
         .replace(`<html lang="${language}">`, `<html lang="${language}" data-theme="${seed.theme}" style="color-scheme:${seed.theme}">`)
-        .replace(FIRST_SUBRESOURCE, (first) => `${bannerPreload(page.html)}${first}`)
+        .replace(FIRST_SUBRESOURCE, (first) => `${bannerPreload(page.html)}<script>${FULL_LAYOUT_SCRIPT}</script>${first}`)
         .replace('</head>', () => `${themeHead}${assets.styles}</head>`)
         .replace(BOOT_PRELOAD, (_, start: string, shellChunks: string) => {
           const preloads = new Set([...shellChunks.split(' '), ...deferredShellScripts, ...assets.scripts].filter(Boolean));
