@@ -7,19 +7,25 @@ import { CONTEXT_DEFAULTS, describeInBrowser, startSite, waitForHydration, type 
 /** Where the page's landmarks sit, to compare the server's markup with the hydrated page. */
 async function layoutOf(page: Page): Promise<Record<string, number[]>> {
   return page.evaluate(async () => {
-    // True heights: until the app is live, the list items far below stand in at an estimate (components.css).
-    document.documentElement.setAttribute('data-full-layout', '');
     // An entrance animation starts at its first frame even when reduced to 0.01 ms: measure its end state. (One
     // that follows the scroll, the header's, never finishes.)
     const timed = document.getAnimations().filter((animation) => animation.timeline === document.timeline);
     await Promise.all(timed.map((animation) => animation.finished.catch(() => undefined)));
     const boxes: Record<string, number[]> = {};
-    for (const selector of ['header.site-header', 'h1', 'main', 'footer.site-footer', '.article-card', '.md-editor-preview']) {
-      const element = document.querySelector(selector);
-      if (!element) continue;
-      const box = element.getBoundingClientRect();
-      boxes[selector] = [box.x, box.y, box.width, box.height].map(Math.round);
-    }
+    const measure = (selectors: string[]) => {
+      for (const selector of selectors) {
+        const element = document.querySelector(selector);
+        if (!element) continue;
+        const box = element.getBoundingClientRect();
+        boxes[selector] = [box.x, box.y, box.width, box.height].map(Math.round);
+      }
+    };
+    // The first screen as it is shown.
+    measure(['header.site-header', 'h1', '.article-card', '.talk', '.md-editor-preview']);
+    // Then the page's whole length in true heights: until the app is live, the list items far below stand in at
+    // an estimate (components.css).
+    document.documentElement.setAttribute('data-full-layout', '');
+    measure(['main', 'footer.site-footer']);
     return boxes;
   });
 }
@@ -256,12 +262,13 @@ describeInBrowser('pages rendered on the server', () => {
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { polling: 100, timeout: 30_000 });
   }
 
-  /** The first of the list's items whose bottom is below the window's 100th pixel, and where its top is. */
+  /** The first of the list's items whose bottom is below the window's 100th pixel, and its box. */
   const itemAtTop = (page: Page, selector: string) =>
     page.evaluate((items) => {
       const all = Array.from(document.querySelectorAll(items));
       const index = all.findIndex((item) => item.getBoundingClientRect().bottom > 100);
-      return { index, top: Math.round(all[index]!.getBoundingClientRect().top) };
+      const { top, left, width, height } = all[index]!.getBoundingClientRect();
+      return { index, box: [top, left, width, height].map(Math.round) };
     }, selector);
 
   /**
