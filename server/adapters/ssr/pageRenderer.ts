@@ -128,7 +128,10 @@ function escapeAttribute(value: string): string {
 /** The boot script's list of chunks to fetch beside the entry once the page has painted (src/boot.ts). */
 const BOOT_PRELOAD = /(<script defer src="[^"]*" data-entry="[^"]*" data-preload=")([^"]*)"/;
 
-/** The shell's first script or stylesheet (or the end of its head): where the banner's preload and the full-layout script go. */
+/**
+ * The shell's first script or stylesheet (or the end of its head): where the banner's preload and the
+ * full-layout script go.
+ */
 const FIRST_SUBRESOURCE = /<script\b|<link rel="(?:stylesheet|modulepreload)"|<\/head>/;
 
 /**
