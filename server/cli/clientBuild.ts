@@ -19,6 +19,9 @@ function newestMtime(entry: string): number {
  * styles) and then the server renderer beside it, in `outDir/.ssr` (never served: see the static route).
  */
 export async function buildClient(outDir: string): Promise<void> {
+  // Vite checks whether the config would load under its future native loader and prints a page of advice to
+  // whoever runs `npm start`; the config loads with the bundling loader, which needs none of it.
+  process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING ??= 'true';
   const { build } = await import('vite');
   const common = { root: PROJECT_ROOT, configFile: path.join(PROJECT_ROOT, 'vite.config.ts'), mode: 'production', logLevel: 'warn' as const };
   // Vitest sets NODE_ENV=test; the browser must get the production build the server really ships.

@@ -99,6 +99,9 @@ export function offlinePlugins(root: string): PluginOption[] {
       injectManifest: {
         // Only the icons up front (the plugin adds the manifest): pages and their code are kept as the reader opens them.
         globPatterns: ['*.{png,svg}'],
+        // A classic script: the worker is one file either way, and the module format's build prints a deprecation
+        // warning (its inlineDynamicImports) to whoever runs `npm start`.
+        rollupFormat: 'iife',
       },
       devOptions: { enabled: false },
     }),
