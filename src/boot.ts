@@ -7,9 +7,11 @@
  * Phone). `data-entry` is the app's module, `data-preload` the chunks the page runs first, fetched beside it.
  * Built by the `startAfterFirstPaint` plugin (vite.config.ts).
  *
- * A tap or a key that means "do something" before the app is live (a link, a button) is held, the app
- * started, and the same element clicked again once the app is live (App sets `data-hydrated`): the router
- * then follows the link without reloading, and a button does what it says instead of nothing.
+ * Before the app is live a link is a link: the browser follows it to the next server-rendered page, which
+ * is as fast as it gets (holding it for the app took a phone four times longer). A tap or a key on a button
+ * is held, marked at once as taken (`data-held`, global.css), the app started, and the same button clicked
+ * again once the app is live (App sets `data-hydrated`), so it does what it says instead of nothing.
+ * A page the server sent without a body (the console) has nothing to read: it starts the app at once.
  */
 (() => {
   const boot = document.currentScript as HTMLScriptElement;
@@ -27,7 +29,8 @@
    * the scroll stutter; a tap says what it wants through its click (held below).
    */
   const INTENT = ['keydown', 'focusin', 'pointermove', 'pointerdown'];
-  const ACTIONABLE = 'a[href],button,[role=button]';
+  /** What needs the app to answer a click; links do not. */
+  const NEEDS_APP = 'button,[role=button]';
 
   const listening = new AbortController();
   /** Every listener the boot script keeps until the app starts. */
@@ -60,19 +63,22 @@
   const replay = new MutationObserver(() => {
     if (!live()) return;
     replay.disconnect();
+    held?.removeAttribute('data-held');
     if (held?.isConnected) held.click();
     held = null;
   });
 
   const hold = (event: MouseEvent) => {
     if (live()) return removeEventListener('click', hold, true);
-    // A click that asks the browser itself (a new tab, a download, another site) needs no app.
+    // A click that asks the browser itself (a new tab, a download) needs no app.
     if (event.button || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
-    const element = (event.target as Element).closest<HTMLElement>(ACTIONABLE);
-    if (!element || (element instanceof HTMLAnchorElement && (element.target || element.origin !== location.origin))) return;
+    const element = (event.target as Element).closest<HTMLElement>(NEEDS_APP);
+    if (!element) return;
     event.preventDefault();
     event.stopImmediatePropagation();
+    held?.removeAttribute('data-held');
     held = element;
+    held.setAttribute('data-held', '');
     replay.observe(root, { attributeFilter: ['data-hydrated'] });
     start();
   };
@@ -108,7 +114,8 @@
   }
   for (const img of document.querySelectorAll<HTMLImageElement>(PICTURE)) if (img.complete) settle(img);
 
-  // A tab opened in the background shows nothing to anyone until it is shown: start at once.
-  if (document.visibilityState === 'hidden') start();
+  // A tab opened in the background shows nothing to anyone until it is shown, and a page without a body
+  // (the console, a page the server could not render) shows nothing until the app renders it: start at once.
+  if (document.visibilityState === 'hidden' || !document.getElementById('root')?.firstElementChild) start();
   else addEventListener('load', whenQuiet, { once: true });
 })();

@@ -42,6 +42,27 @@ describeInBrowser("the console's site settings, tags and links", () => {
   });
   afterAll(() => site?.close());
 
+  it('the console, sent without a body, starts its app at once: no mouse or key needed (a phone gives none)', async () => {
+    const context = await site.browser.newContext({ baseURL: site.baseUrl });
+    await context.addCookies([{ name: 'blog_session', value: adminToken, url: site.baseUrl }]);
+    const page = await context.newPage();
+    // Whether the app's entry was on the page before the load event: a page with a body waits past it (for
+    // intent or a quiet page), one without must not.
+    await page.addInitScript(() => {
+      const noted = window as unknown as { startedBeforeLoad?: boolean };
+      const entry = new MutationObserver(() => {
+        if (!document.querySelector('script[type="module"][src*="/assets/index-"]')) return;
+        noted.startedBeforeLoad ??= document.readyState !== 'complete';
+        entry.disconnect();
+      });
+      entry.observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/admin/site');
+    await page.getByRole('form', { name: text.settings.title }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { startedBeforeLoad?: boolean }).startedBeforeLoad)).toBe(true);
+    await context.close();
+  });
+
   it('the administrator renames the site, sets the notice and the /archives banner, merges two tags and adds a link', async () => {
     const context = await site.newContext();
     await context.addCookies([{ name: 'blog_session', value: adminToken, url: site.baseUrl }]);

@@ -257,6 +257,17 @@ describe('the built client', () => {
     },
   );
 
+  it.each([
+    ['/', '/home'],
+    ['/?showSpecial=1', '/home?showSpecial=1'],
+    ['/?showSpecial&lang=en', '/home?showSpecial&lang=en'],
+  ])('answers %s with a redirect to %s, so nothing waits for the app to learn where to go', async (url, location) => {
+    const response = await app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe(location);
+    expect(response.body).toBe('');
+  });
+
   it('answers an unknown page with the app shell and HTTP 404, so the client shows its 404 page', async () => {
     const response = await app.inject({ method: 'GET', url: '/no/such/page' });
     expect(response.statusCode).toBe(404);

@@ -258,6 +258,13 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     });
   }
 
+  // The front door is the home page: answered here rather than by the app, which would have to start first.
+  // The query goes along (`/?showSpecial` opens the player there).
+  app.get('/', async (request, reply) => {
+    const query = request.url.indexOf('?');
+    return reply.redirect(`/home${query === -1 ? '' : request.url.slice(query)}`, 302);
+  });
+
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (indexHtml !== undefined && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathname)) {

@@ -176,8 +176,6 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer |
   return {
     shell: (request, shell) => withLanguage(shell, requestLanguage(request), pageUrl(request), englishScripts),
     async render(request, shell) {
-      // `/` only redirects to /home (the browser keeps its query, e.g. ?showSpecial).
-      if (request.url.split('?')[0] === '/') return undefined;
       const [module, viewer] = await Promise.all([load(), viewerOf(request)]);
       // Known to what follows the render (the statistics leave the administrator's own pages out).
       request.user = viewer;
