@@ -229,6 +229,8 @@ export function articleFromFrontMatter(input: {
     status: status(data),
     createdAt,
     updatedAt,
+    // Hexo's and Hugo's `comments: false`.
+    commentsClosed: yesOrNo(data.comments, 'comments') === false,
   };
 }
 
@@ -245,5 +247,6 @@ export function frontMatterOf(article: ArticleDraft): Record<string, unknown> {
     ...(article.pinned ? { top: article.pinOrder } : {}),
     status: article.status,
     description: article.summary,
+    ...(article.commentsClosed ? { comments: false } : {}),
   };
 }

@@ -98,7 +98,7 @@ describe('Markdown text', () => {
 });
 
 describe('front matter of any shape', () => {
-  const FIELDS = ['title', 'date', 'updated', 'lastmod', 'categories', 'category', 'tags', 'series', 'description', 'cover', 'top', 'sticky', 'status', 'draft', 'published', 'hidden', 'slug', 'abbrlink'];
+  const FIELDS = ['title', 'date', 'updated', 'lastmod', 'categories', 'category', 'tags', 'series', 'description', 'cover', 'top', 'sticky', 'status', 'draft', 'published', 'hidden', 'slug', 'abbrlink', 'comments'];
   const read = (data: Record<string, unknown>) => articleFromFrontMatter({ ...base, data: { title: 'T', ...data } });
 
   it('reads an empty value as no value: `series:` and `tags:` no longer drop the post', () => {

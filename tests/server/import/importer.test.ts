@@ -170,6 +170,20 @@ describe('the Markdown importer', () => {
     expect(butterfly?.status !== 'failed' && butterfly?.warnings).toEqual([zhCN.contentServer.frontMatter.categoriesAsTags('WPF、随笔')]);
   });
 
+  it('closes the comments of a post whose front matter says `comments: false`, and the export writes it back', async () => {
+    await importFolder(f, folderWith({ 'closed.md': '---\ntitle: 关闭评论\ncomments: false\n---\n正文\n', 'open.md': '---\ntitle: 开放\ncomments: true\n---\n正文\n' }));
+    const closedness = async () => Object.fromEntries((await f.articles.all()).map((r) => [r.sourceKey, r.commentsClosed]));
+    expect(await closedness()).toEqual({ closed: true, open: false });
+    const out = temporaryFolder('blog-export-');
+    try {
+      await exportArticles({ articles: f.articles, mediaDir: f.mediaDir }, out);
+      const written = fs.readdirSync(path.join(out, 'posts')).map((name) => fs.readFileSync(path.join(out, 'posts', name), 'utf8'));
+      expect(written.filter((file) => /^comments: false$/m.test(file))).toHaveLength(1);
+    } finally {
+      fs.rmSync(out, { recursive: true, force: true });
+    }
+  });
+
   it('never reads outside the imported folder: .., absolute paths and symlinks out are refused', async () => {
     const outside = temporaryFolder('blog-outside-');
     fs.writeFileSync(path.join(outside, 'canary.png'), await tinyPng());
