@@ -403,6 +403,7 @@ export class CommentService {
       count: info.commentCount,
       nextCursor: rows.length > COMMENT_PAGE_SIZE ? threads[threads.length - 1]!.id : null,
       visitorsMayComment: settings.visitorsMayComment,
+      closed: info.commentsClosed,
     };
   }
 

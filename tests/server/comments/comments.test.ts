@@ -727,8 +727,9 @@ describe.each(await backends())('comments on $name', (backend) => {
     const reader = await s.reader('晚来的读者');
     const refused = await post({ targetType: 'article', targetId: id, content: '还能评论吗？' }, reader.cookie);
     expect([refused.status, refused.body.message]).toEqual([403, text.commentsClosed]);
-    expect((await page('article', id)).list).toEqual([]);
+    expect(await page('article', id)).toMatchObject({ list: [], closed: true });
     await articles.upsert({ ...draft, commentsClosed: false });
+    expect((await page('article', id)).closed).toBe(false);
     expect((await post({ targetType: 'article', targetId: id, content: '可以了' }, reader.cookie)).status).toBe(200);
   });
 
