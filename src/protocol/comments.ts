@@ -195,6 +195,8 @@ export const CommentPageDto = Type.Object({
   nextCursor: Type.Union([Type.Integer(), Type.Null()]),
   /** The administrator lets visitors comment (then the box asks a visitor for a nickname). */
   visitorsMayComment: Type.Boolean(),
+  /** The blogger closed this article's comments: the box gives way to a notice (issue 49). */
+  closed: Type.Boolean(),
 });
 export type CommentPageDto = Static<typeof CommentPageDto>;
 

@@ -133,6 +133,7 @@ export class FakeCommentsServer {
             count: this.count(),
             nextCursor: all.length > COMMENT_PAGE_SIZE ? list.at(-1)!.id : null,
             visitorsMayComment: false,
+            closed: false,
           };
         }),
       replies: (id, cursor) =>

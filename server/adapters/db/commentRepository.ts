@@ -52,11 +52,11 @@ export class KyselyCommentRepository implements CommentRepository {
     if (target.type === 'article') {
       const row = await this.db
         .selectFrom('article')
-        .select(['title', 'comment_count'])
+        .select(['title', 'comment_count', 'comments_closed'])
         .where('id', '=', target.id)
         .where('status', '=', 'public')
         .executeTakeFirst();
-      return row && { title: row.title, commentCount: Number(row.comment_count) };
+      return row && { title: row.title, commentCount: Number(row.comment_count), commentsClosed: Number(row.comments_closed) === 1 };
     }
     const row = await this.db
       .selectFrom('talk')
@@ -64,7 +64,7 @@ export class KyselyCommentRepository implements CommentRepository {
       .where('id', '=', target.id)
       .where('hidden', '=', 0)
       .executeTakeFirst();
-    return row && { title: row.content, commentCount: Number(row.comment_count) };
+    return row && { title: row.content, commentCount: Number(row.comment_count), commentsClosed: false };
   }
 
   async anyTargetTitle(target: CommentTarget): Promise<{ title: string; public: boolean } | undefined> {

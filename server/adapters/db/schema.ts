@@ -133,6 +133,8 @@ export interface ArticleTable {
   trashed_status: string | null;
   /** Approved, not deleted comments (kept by the comment repository). */
   comment_count: Generated<number>;
+  /** 1 when readers may no longer comment on it (issue 49). */
+  comments_closed: Generated<number>;
 }
 
 export interface ArticleRevisionTable {

@@ -141,6 +141,7 @@ export class MarkdownImporter {
       ...(converted.excerpt === undefined ? {} : { excerpt: converted.excerpt }),
       relativePath: file.relative,
       fallbackDate: modified.toISOString(),
+      onNote: (note) => warnings.push(note),
     });
     const folder = path.dirname(file.path);
     const localImage = async (target: string, required: boolean): Promise<string | undefined> => {

@@ -14,6 +14,10 @@ const words = contentMessages.importer.shortcodes;
  * - Hugo highlight, Hexo codeblock/code → fenced code; Hexo raw → its text as written;
  * - Hugo ref/relref, Hexo post_link/post_path → a relative link to the post's file, which the importer turns
  *   into the article's address once every post has one.
+ * - Butterfly's (and NexT's, Stellar's) tag plugins: btn/btns/cell → links, label/span/p → emphasised text,
+ *   timeline/timenode → a titled list with dates, gallery/galleryGroup/inlineImg → pictures, hideInline/
+ *   hideBlock → disclosure sections, tip → a callout, checkbox → a task list item, kbd → inline code,
+ *   mermaid → a mermaid code block, score → a quote.
  * Anything else is kept as inline code (so it shows as written) and counted by name.
  */
 
@@ -281,6 +285,52 @@ const assetImage: Rule = async (c, node, _scope, writer) => {
   return true;
 };
 
+/** Butterfly splits its tags' arguments on commas: `{% btn url, text, icon, option %}`. */
+const commaArgs = (args: TagArguments) => args.text.split(',').map((part) => part.trim());
+const link = (text: string, url: string) => `[${markdownLabel(text || url)}](${destination(url || '#')})`;
+const bold = (text: string) => (text ? `**${text.replace(/\*/g, '\\*')}**` : '');
+
+/** A tag without a body: `emit` gives what it becomes, inline or as a block, or nothing to keep it as written. */
+const bodilessRule =
+  (emit: (args: TagArguments) => string | undefined, placement: 'inline' | 'block' = 'inline'): Rule =>
+  async (_c, node, _scope, writer) => {
+    const text = node.body ? undefined : emit(node.tag.args);
+    if (!text) return false;
+    if (placement === 'block') writer.block(text);
+    else writer.write(text);
+    return true;
+  };
+
+/** A tag with a body whose converted content becomes one block. */
+const blockRule =
+  (emit: (content: string, args: TagArguments) => string): Rule =>
+  async (c, node, scope, writer) => {
+    if (!node.body) return false;
+    writer.block(emit(await c.inner(node, scope), node.tag.args));
+    return true;
+  };
+
+const quoted = (content: string) => content.split('\n').map((line) => (line ? `> ${line}` : '>')).join('\n');
+
+/** Butterfly's `{% timeline title %}` of `{% timenode date %}…{% endtimenode %}`: a titled list, a date per item. */
+const timeline: Rule = async (c, node, scope, writer) => {
+  if (!node.body) return false;
+  const items: string[] = [];
+  for (const child of node.body.nodes) {
+    if (child.type === 'tag' && child.tag.syntax === 'hexo' && child.tag.name.toLowerCase() === 'timenode' && child.body) {
+      const content = (await c.inner(child, scope)).split('\n').join('\n  ');
+      items.push(`- ${bold(commaArgs(child.tag.args)[0] ?? '')}：${content}`);
+    } else if (child.type !== 'text' || child.text.trim() !== '') {
+      const inner = new MarkdownWriter();
+      await c.emitNode(child, scope, inner);
+      items.push(inner.text);
+    }
+  }
+  const title = node.tag.args.text.split(',')[0]!.trim();
+  writer.block([title ? `${bold(title)}\n` : '', items.join('\n')].join(''));
+  return true;
+};
+
 const RULES: Record<string, Rule> = {
   'hugo:alert': calloutRule(hugoCallout),
   'hugo:notice': calloutRule(hugoCallout),
@@ -329,4 +379,51 @@ const RULES: Record<string, Rule> = {
     return c.postLink(writer, node, slug, title.join(' '));
   },
   'hexo:post_path': (c, node, _scope, writer) => c.postLink(writer, node, node.tag.args.positional[0]),
+
+  // Butterfly: `{% btn url,text,icon,option %}`; `{% btns style %}{% cell text,url,image %}…{% endbtns %}`.
+  'hexo:btn': bodilessRule((args) => {
+    const [url = '', text = ''] = commaArgs(args);
+    return (url || text) && link(text, url);
+  }),
+  'hexo:cell': bodilessRule((args) => {
+    const [text = '', url = ''] = commaArgs(args);
+    return (text || url) && `- ${link(text, url)}`;
+  }),
+  'hexo:btns': blockRule((content) => content),
+  // `{% label text color %}`, `{% span style, text %}`, `{% p style, text %}`: colours are the theme's, the text ours.
+  'hexo:label': bodilessRule((args) => bold(args.positional[0] ?? '')),
+  'hexo:span': bodilessRule((args) => commaArgs(args).slice(1).join(',')),
+  'hexo:p': bodilessRule((args) => commaArgs(args).slice(1).join(','), 'block'),
+  'hexo:timeline': timeline,
+  // `{% gallery [lazyload],[rowHeight],[limit] %}![](a) ![](b){% endgallery %}`: the pictures, as a group of their own.
+  'hexo:gallery': blockRule((content) => content),
+  // `{% galleryGroup name description link img-url %}`: a picture linking to an album.
+  'hexo:gallerygroup': bodilessRule((args) => {
+    const [name = '', description = '', url = '', src = ''] = args.positional;
+    return src && `[${image(name, src, description)}](${destination(url || src)})`;
+  }, 'block'),
+  'hexo:gallerygroupmain': blockRule((content) => content),
+  // `{% inlineImg src height %}`
+  'hexo:inlineimg': bodilessRule((args) => args.positional[0] && image('', args.positional[0], '')),
+  // `{% hideInline content,display,bg,color %}`, `{% hideBlock display,bg,color %}…{% endhideBlock %}`
+  'hexo:hideinline': async (c, node, _scope, writer) => {
+    const [content = '', title = ''] = commaArgs(node.tag.args);
+    if (node.body || !content) return false;
+    c.disclosure(writer, title, content);
+    return true;
+  },
+  'hexo:hideblock': disclosureRule(({ text }) => text.split(',')[0]),
+  // `{% tip [class] %}…{% endtip %}`
+  'hexo:tip': calloutRule((args) => ({ kind: args.positional.map(kindOf).find(Boolean) ?? 'tip', title: '' })),
+  // `{% checkbox [style] [checked], text %}`
+  'hexo:checkbox': async (_c, node, _scope, writer) => {
+    const comma = node.tag.args.text.indexOf(',');
+    const [options, text] = comma >= 0 ? [node.tag.args.text.slice(0, comma), node.tag.args.text.slice(comma + 1).trim()] : ['', node.tag.args.text];
+    if (node.body || !text) return false;
+    writer.block(`- [${/\bchecked\b/.test(options) ? 'x' : ' '}] ${text}`);
+    return true;
+  },
+  'hexo:kbd': bodilessRule((args) => args.text && shownAsWritten(args.text)),
+  'hexo:mermaid': codeRule(() => ({ language: 'mermaid', title: '' })),
+  'hexo:score': blockRule(quoted),
 };

@@ -14,6 +14,8 @@ export interface TargetInfo {
   title: string;
   /** Approved, not deleted comments. */
   commentCount: number;
+  /** The blogger closed its comments: no new ones are taken. */
+  commentsClosed: boolean;
 }
 
 /** One stored comment with what its readers see of its author and of the comment it answers. */

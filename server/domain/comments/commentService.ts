@@ -161,6 +161,7 @@ export class CommentService {
     const target = parseTarget(body.targetType, body.targetId);
     const content = checkedText(body.content, (text) => this.deps.renderer.linkCount(text));
     const info = await this.publicTarget(target);
+    if (info.commentsClosed) throw new AppError('forbidden', commentMessages.commentsClosed);
     const settings = await this.comments.settings();
     const user = viewer.user;
     if (!user && !settings.visitorsMayComment) throw new AppError('unauthenticated', commentMessages.visitorsClosed);
@@ -402,6 +403,7 @@ export class CommentService {
       count: info.commentCount,
       nextCursor: rows.length > COMMENT_PAGE_SIZE ? threads[threads.length - 1]!.id : null,
       visitorsMayComment: settings.visitorsMayComment,
+      closed: info.commentsClosed,
     };
   }
 

@@ -25,6 +25,8 @@ export interface ArticleDraft {
   status: ArticleStatus;
   createdAt: string;
   updatedAt: string;
+  /** Readers may no longer comment (front matter `comments: false`); absent is open. */
+  commentsClosed?: boolean;
 }
 
 export interface ArticleSummary {

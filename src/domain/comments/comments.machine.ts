@@ -57,6 +57,8 @@ export interface CommentsContext {
   /** The newest comment count the server gave (see `commentCount`). */
   count: KnownCount;
   visitorsMayComment: boolean;
+  /** The blogger closed the comments (see CommentPage). */
+  closed: boolean;
   /** Changes sent so far: a load asked now reflects this many (see comments.ts). */
   sent: number;
   /** The reader's confirmed changes, in the order sent. */
@@ -144,6 +146,7 @@ function pageLoaded(context: CommentsContext, page: CommentPage, first: boolean)
     nextCursor: page.nextCursor,
     count: newerCount(context.count, { count: page.count, asOf }),
     visitorsMayComment: page.visitorsMayComment,
+    closed: page.closed,
     error: null,
   };
 }
@@ -293,6 +296,7 @@ export const commentsMachine = setup({
       nextCursor: null,
       count: { count: 0, asOf: -1 },
       visitorsMayComment: false,
+      closed: false,
       sent: 0,
       amendments: [],
       queue: [],

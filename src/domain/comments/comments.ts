@@ -68,6 +68,8 @@ export interface CommentPage {
   /** Where the next page starts; null on the last page. */
   nextCursor: number | null;
   visitorsMayComment: boolean;
+  /** The blogger closed the comments: nothing new is taken. */
+  closed: boolean;
 }
 
 export interface ReplyPage {

@@ -78,4 +78,6 @@ export const comments = {
     needEmail: 'Enter and save your email before turning on notifications',
     emailInvalid: 'That email address doesn’t look right',
   },
+  /** Issue 49: shown instead of the box under an article whose comments are closed. */
+  closed: 'The author has closed comments on this article',
 } as const satisfies Translation<typeof zh>;

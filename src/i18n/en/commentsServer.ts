@@ -71,4 +71,6 @@ export const commentsServer = {
     emailTooLong: (max: number) => `Email addresses can’t be longer than ${plural(max, 'character')}`,
     emailRequired: 'Enter an email address before turning on notifications',
   },
+  /** Issue 49: an article whose comments the blogger closed. */
+  commentsClosed: 'The author has closed comments on this article',
 } as const satisfies Translation<typeof zh>;

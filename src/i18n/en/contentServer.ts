@@ -110,4 +110,8 @@ export const contentServer = {
       unparsable: (detail: string) => `Can’t be parsed (${detail})`,
     },
   },
+  /** What the importer says about front matter it reads differently from the source blog (issue 49). */
+  frontMatter: {
+    categoriesAsTags: (names: string) => `An article here has one category: the other categories ${names} were imported as tags`,
+  },
 } as const satisfies Translation<typeof zh>;

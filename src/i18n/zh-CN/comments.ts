@@ -77,4 +77,6 @@ export const comments = localised('comments', {
     needEmail: '开启邮件提醒前请先填写并保存邮箱',
     emailInvalid: '邮箱格式不正确',
   },
+  /** Issue 49: shown instead of the box under an article whose comments are closed. */
+  closed: '博主已关闭这篇文章的评论',
 } as const);

@@ -66,4 +66,6 @@ export const commentsServer = localised('commentsServer', {
     emailTooLong: (max: number) => `邮箱不能超过 ${max} 个字符`,
     emailRequired: '开启邮件提醒前请先填写邮箱',
   },
+  /** Issue 49: an article whose comments the blogger closed. */
+  commentsClosed: '博主已关闭这篇文章的评论',
 });

@@ -101,4 +101,8 @@ export const contentServer = localised('contentServer', {
       unparsable: (detail: string) => `无法解析（${detail}）`,
     },
   },
+  /** What the importer says about front matter it reads differently from the source blog (issue 49). */
+  frontMatter: {
+    categoriesAsTags: (names: string) => `本站每篇文章只有一个分类，其余的分类 ${names} 已作为标签导入`,
+  },
 } as const);

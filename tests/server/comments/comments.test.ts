@@ -16,6 +16,8 @@ import type {
   TalkDto,
   TalkPageDto,
 } from '../../../src/protocol/content';
+import { KyselyArticleRepository } from '../../../server/adapters/db/content/articleRepository';
+import { articleFromFrontMatter } from '../../../server/domain/content/frontMatter';
 import { rawGet } from '../cache/support';
 import { backends } from '../support/databases';
 import { startCommentSite, type CommentSite } from './support';
@@ -711,6 +713,24 @@ describe.each(await backends())('comments on $name', (backend) => {
         })
       ).visitorsMayComment,
     ).toBe(false);
+  });
+
+  test('refuses a new comment on an article whose comments are closed (403, in Chinese), and takes them again once reopened', async () => {
+    const articles = new KyselyArticleRepository(s.db.db, s.db.dialect);
+    const draft = articleFromFrontMatter({
+      data: { title: '旧文章', comments: false },
+      body: '正文\n',
+      relativePath: 'closed.md',
+      fallbackDate: '2020-01-01T00:00:00.000Z',
+    });
+    const { id } = await articles.upsert(draft);
+    const reader = await s.reader('晚来的读者');
+    const refused = await post({ targetType: 'article', targetId: id, content: '还能评论吗？' }, reader.cookie);
+    expect([refused.status, refused.body.message]).toEqual([403, text.commentsClosed]);
+    expect(await page('article', id)).toMatchObject({ list: [], closed: true });
+    await articles.upsert({ ...draft, commentsClosed: false });
+    expect((await page('article', id)).closed).toBe(false);
+    expect((await post({ targetType: 'article', targetId: id, content: '可以了' }, reader.cookie)).status).toBe(200);
   });
 
   test('keeps the stored counts equal to a recount after all of the above', async () => {

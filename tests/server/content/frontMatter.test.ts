@@ -22,7 +22,7 @@ describe('front-matter dates', () => {
   });
 
   it('refuses impossible or unreadable dates, naming the field', () => {
-    for (const bad of ['2024-02-30', '2024-13-01', 'yesterday', '2024-01-01 25:00', 12]) {
+    for (const bad of ['2024-02-30', '2024-13-01', 'yesterday', '2024-01-01 25:00', true, { at: 1 }]) {
       expect(() => parseDate(bad, 'updated')).toThrow(ImportProblem);
     }
     expect(() => parseDate('2024-02-30', 'updated')).toThrow(problem.invalidField('updated', '2024-02-30'));
@@ -48,7 +48,7 @@ describe('front matter to article', () => {
       ...base,
       data: { title: 'T', categories: ['前端', '后端'], tags: 'a, b，c, a', sticky: 2, hidden: true },
     });
-    expect(article).toMatchObject({ category: '前端', tags: ['a', 'b', 'c'], pinned: true, pinOrder: 2, status: 'hidden' });
+    expect(article).toMatchObject({ category: '前端', tags: ['a', 'b', 'c', '后端'], pinned: true, pinOrder: 2, status: 'hidden' });
     expect(articleFromFrontMatter({ ...base, data: { title: 'T', published: false } }).status).toBe('draft');
     expect(articleFromFrontMatter({ ...base, data: { title: 'T', draft: true, top: false } })).toMatchObject({ status: 'draft', pinned: false });
   });
@@ -94,5 +94,74 @@ describe('Markdown text', () => {
       [2025, 1],
       [2024, 1],
     ]);
+  });
+});
+
+describe('front matter of any shape', () => {
+  const FIELDS = ['title', 'date', 'updated', 'lastmod', 'categories', 'category', 'tags', 'series', 'description', 'cover', 'top', 'sticky', 'status', 'draft', 'published', 'hidden', 'slug', 'abbrlink', 'comments'];
+  const read = (data: Record<string, unknown>) => articleFromFrontMatter({ ...base, data: { title: 'T', ...data } });
+
+  it('reads an empty value as no value: `series:` and `tags:` no longer drop the post', () => {
+    const plain = read({});
+    fc.assert(
+      fc.property(fc.constantFrom(...FIELDS.filter((field) => field !== 'title')), fc.constantFrom(null, '', [], [null], ['']), (field, empty) => {
+        expect(read({ [field]: empty })).toEqual(plain);
+      }),
+    );
+  });
+
+  it('reads a one-item list where one value is expected, and one value where a list is expected', () => {
+    expect(read({ description: ['WPF概述'], date: ['2024-03-08 07:42'], cover: ['a.png', 'b.png'], top: ['2'] })).toMatchObject({
+      summary: 'WPF概述',
+      createdAt: '2024-03-07T23:42:00.000Z',
+      cover: 'a.png',
+      pinOrder: 2,
+    });
+    expect(read({ tags: '甲', categories: '随笔', series: '入门' })).toMatchObject({ tags: ['甲', '入门'], category: '随笔' });
+    // YAML reads `2024-01-01` and `yes` as a date and a boolean: as names and texts they are what was written.
+    expect(read({ title: new Date('2024-01-01T00:00:00Z'), tags: [2024, true], draft: 'yes' })).toMatchObject({ title: '2024-01-01', tags: ['2024', 'true'], status: 'draft' });
+  });
+
+  it('turns the categories after the first into tags and says so', () => {
+    const notes: string[] = [];
+    const article = articleFromFrontMatter({ ...base, data: { title: 'T', categories: [['前端', 'React'], '随笔'], tags: ['React', '甲'] }, onNote: (note) => notes.push(note) });
+    expect(article).toMatchObject({ category: '前端', tags: ['React', '甲', '随笔'] });
+    expect(notes).toEqual([zhCN.contentServer.frontMatter.categoriesAsTags('React、随笔')]);
+  });
+
+  it('reads the dates Hexo, Hugo and Jekyll accept', () => {
+    const cases: [unknown, string][] = [
+      ['2024/3/8 07:42:00', '2024-03-07T23:42:00.000Z'],
+      ['2024.03.08', '2024-03-07T16:00:00.000Z'],
+      ['2024-03-08 07:42:00 +0800', '2024-03-07T23:42:00.000Z'],
+      ['2024-03-08 07:42:00 -0500', '2024-03-08T12:42:00.000Z'],
+      ['2024-03-08 07:42:00.123456789 +0000 UTC', '2024-03-08T07:42:00.123Z'],
+      ['Fri, 08 Mar 2024 07:42:00 GMT', '2024-03-08T07:42:00.000Z'],
+      ['08 Mar 24 07:42 +0100', '2024-03-08T06:42:00.000Z'],
+      ['March 8, 2024', '2024-03-07T16:00:00.000Z'],
+      [1709854920, '2024-03-07T23:42:00.000Z'],
+      [1709854920000, '2024-03-07T23:42:00.000Z'],
+    ];
+    for (const [value, instant] of cases) expect([value, parseDate(value, 'date')]).toEqual([value, instant]);
+    expect(() => parseDate('Foo 8, 2024', 'date')).toThrow(problem.invalidField('date', 'Foo 8, 2024'));
+  });
+
+  it('reads or refuses by name any value of any field, never failing otherwise', () => {
+    const value = fc.oneof(fc.anything(), fc.date(), fc.array(fc.oneof(fc.string(), fc.date(), fc.integer(), fc.constant(null)), { maxLength: 3 }));
+    fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom(...FIELDS), value), (data) => {
+        let outcome: unknown;
+        try {
+          outcome = articleFromFrontMatter({ ...base, data });
+        } catch (error) {
+          expect(error).toBeInstanceOf(ImportProblem);
+          const message = (error as ImportProblem).message;
+          expect(message === problem.missingTitle || /^\w+ 的值无效：/.test(message)).toBe(true);
+          return;
+        }
+        expect(outcome).toMatchObject({ title: expect.any(String), createdAt: expect.stringMatching(/Z$/) });
+      }),
+      { numRuns: 500 },
+    );
   });
 });

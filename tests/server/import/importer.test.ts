@@ -135,7 +135,7 @@ describe('the Markdown importer', () => {
       createdAt: '2024-03-07T23:42:00.000Z',
       updatedAt: '2024-03-09T00:00:00.000Z',
       category: '前端',
-      tags: ['甲', '乙'],
+      tags: ['甲', '乙', 'React'],
       pinned: true,
       pinOrder: 3,
       summary: '手写的摘要',
@@ -148,6 +148,40 @@ describe('the Markdown importer', () => {
     expect(hexo.content).toContain('![代码里的](img/none.png)');
     expect(byKey.get('jekyll')).toMatchObject({ createdAt: '2024-01-02T03:04:05.000Z', category: '随笔', tags: ['一', '二'], status: 'draft', pinned: true });
     expect(byKey.get('hugo')).toMatchObject({ title: 'Hugo 文章', createdAt: '2023-05-01T02:00:00.000Z', tags: ['甲', '丙'], status: 'draft' });
+  });
+
+  it('imports posts whose front matter is empty, a list for a text or a text for a list, and names the categories made tags', async () => {
+    const dir = folderWith({
+      'hugo.md': '---\ntitle: Hugo\ndate: 2024-03-08T07:42:00+08:00\nseries:\ntags:\ncategories:\n---\n正文\n',
+      'butterfly.md': '---\ntitle: WPF\ndate: 2024/3/8 07:42:00\ndescription: ["WPF概述"]\ncategories:\n  - [桌面, WPF]\n  - 随笔\ntags: 界面\n---\n正文\n',
+      'jekyll.md': '---\ntitle: Jekyll\ndate: 2024-03-08 07:42:00 +0000\ndraft: "false"\n---\n正文\n',
+    });
+    const outcomes = await importFolder(f, dir);
+    expect(outcomes.map((o) => [o.file.relative, o.status])).toEqual([
+      ['butterfly.md', 'created'],
+      ['hugo.md', 'created'],
+      ['jekyll.md', 'created'],
+    ]);
+    const byKey = new Map((await f.articles.all()).map((r) => [r.sourceKey, r]));
+    expect(byKey.get('hugo')).toMatchObject({ tags: [], category: null, createdAt: '2024-03-07T23:42:00.000Z' });
+    expect(byKey.get('butterfly')).toMatchObject({ summary: 'WPF概述', category: '桌面', tags: ['界面', 'WPF', '随笔'], createdAt: '2024-03-07T23:42:00.000Z' });
+    expect(byKey.get('jekyll')).toMatchObject({ status: 'public', createdAt: '2024-03-08T07:42:00.000Z' });
+    const butterfly = outcomes.find((o) => o.file.relative === 'butterfly.md');
+    expect(butterfly?.status !== 'failed' && butterfly?.warnings).toEqual([zhCN.contentServer.frontMatter.categoriesAsTags('WPF、随笔')]);
+  });
+
+  it('closes the comments of a post whose front matter says `comments: false`, and the export writes it back', async () => {
+    await importFolder(f, folderWith({ 'closed.md': '---\ntitle: 关闭评论\ncomments: false\n---\n正文\n', 'open.md': '---\ntitle: 开放\ncomments: true\n---\n正文\n' }));
+    const closedness = async () => Object.fromEntries((await f.articles.all()).map((r) => [r.sourceKey, r.commentsClosed]));
+    expect(await closedness()).toEqual({ closed: true, open: false });
+    const out = temporaryFolder('blog-export-');
+    try {
+      await exportArticles({ articles: f.articles, mediaDir: f.mediaDir }, out);
+      const written = fs.readdirSync(path.join(out, 'posts')).map((name) => fs.readFileSync(path.join(out, 'posts', name), 'utf8'));
+      expect(written.filter((file) => /^comments: false$/m.test(file))).toHaveLength(1);
+    } finally {
+      fs.rmSync(out, { recursive: true, force: true });
+    }
   });
 
   it('never reads outside the imported folder: .., absolute paths and symlinks out are refused', async () => {

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { readFrontMatter } from '../../../server/adapters/import/frontMatterFile';
 import { rewriteImageTargets, splitCode } from '../../../server/adapters/import/markdownLinks';
 import { parseToml } from '../../../server/adapters/import/toml';
-import { ImportProblem } from '../../../server/domain/content/frontMatter';
+import { articleFromFrontMatter, ImportProblem } from '../../../server/domain/content/frontMatter';
 
 describe('TOML front matter', () => {
   it('reads Hugo keys, arrays over several lines, tables and comments', () => {
@@ -21,6 +21,25 @@ describe('TOML front matter', () => {
 describe('front matter files', () => {
   it('keeps the text of zone-less YAML dates (YAML would read them as UTC)', () => {
     expect(readFrontMatter('---\ndate: 2024-03-08 07:42:00\nupdated: "2024-03-09"\n---\nbody').data).toMatchObject({ date: '2024-03-08 07:42:00', updated: '2024-03-09' });
+  });
+
+  it('reads any YAML value written after any field, or refuses the file by name', () => {
+    const fields = ['date', 'updated', 'categories', 'tags', 'series', 'description', 'cover', 'top', 'status', 'draft', 'slug'];
+    const yamlValue = fc.oneof(
+      fc.string({ maxLength: 12 }).filter((value) => !value.includes('---')),
+      fc.constantFrom('', '[]', '[a, [b, c]]', '{a: 1}', '~', 'yes', '2024-01-01', '2024-01-01 10:00:00 +0800', '- x\n  - y', '!!binary aGk=', '.nan', '1e400'),
+    );
+    fc.assert(
+      fc.property(fc.constantFrom(...fields), yamlValue, (field, value) => {
+        try {
+          const { data } = readFrontMatter(`---\ntitle: 标题\n${field}: ${value}\n---\n正文\n`);
+          articleFromFrontMatter({ data, body: '正文\n', relativePath: 'a.md', fallbackDate: '2024-01-01T00:00:00.000Z' });
+        } catch (error) {
+          expect(error).toBeInstanceOf(ImportProblem);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('reads TOML between +++ and reports malformed YAML as an import problem', () => {

@@ -322,3 +322,109 @@ describe('shortcode conversion', () => {
     );
   });
 });
+
+describe('Butterfly tag plugins', () => {
+  const noPosts: PostContext = { assetFolder: 'post', findPost: async () => undefined };
+  const convert = (body: string) => convertShortcodes(body, noPosts);
+
+  it('turns buttons into links, labels and coloured text into text, and a timeline into a dated list', async () => {
+    const { markdown, unknown } = await convert(
+      [
+        '看 {% btn https://a.cn/x, 下载, far fa-hand-point-right, outline blue larger %} 吧',
+        '',
+        '{% btns rounded grid5 %}',
+        '{% cell 百度, https://www.baidu.com, https://x/a.png %}',
+        '{% cell 谷歌, https://google.com %}',
+        '{% endbtns %}',
+        '',
+        '这是 {% label 重点 blue %} 和 {% span red, 红字 %}。',
+        '',
+        '{% timeline 2022,blue %}',
+        '{% timenode 2022-01-02 %}',
+        '开始 **写** 博客',
+        '{% endtimenode %}',
+        '{% timenode 2022-05-06 %}',
+        '第二件事',
+        '{% endtimenode %}',
+        '{% endtimeline %}',
+      ].join('\n'),
+    );
+    expect(markdown).toBe(
+      [
+        '看 [下载](https://a.cn/x) 吧',
+        '',
+        '- [百度](https://www.baidu.com)',
+        '- [谷歌](https://google.com)',
+        '',
+        '这是 **重点** 和 红字。',
+        '',
+        '**2022**',
+        '- **2022-01-02**：开始 **写** 博客',
+        '- **2022-05-06**：第二件事',
+      ].join('\n'),
+    );
+    expect(unknown).toEqual({});
+  });
+
+  it('turns galleries into pictures, hidden parts into disclosures, and tip, checkbox, kbd, mermaid and score into ours', async () => {
+    const { markdown, unknown } = await convert(
+      [
+        '{% gallery %}',
+        '![](https://i.loli.net/a.jpg)',
+        '{% endgallery %}',
+        '',
+        '{% galleryGroup 壁纸 收藏的壁纸 /Gallery/wallpaper https://i.loli.net/c.png %}',
+        '',
+        '答案 {% hideInline 42,点我,#FF7242,#fff %}',
+        '',
+        '{% hideBlock 查看答案 %}',
+        '很长的答案',
+        '{% endhideBlock %}',
+        '',
+        '{% tip warning %}小心{% endtip %}',
+        '',
+        '{% checkbox green checked, 已完成 %}',
+        '',
+        '按 {% kbd Ctrl %} 和 {% inlineImg https://x/e.png 20px %}',
+        '',
+        '{% mermaid %}',
+        'graph TD; A-->B',
+        '{% endmermaid %}',
+        '',
+        '{% score %}',
+        '好看 ⭐⭐⭐⭐',
+        '{% endscore %}',
+        '',
+        '{% bilibili 123 %}',
+      ].join('\n'),
+    );
+    expect(markdown).toBe(
+      [
+        '![](https://i.loli.net/a.jpg)',
+        '',
+        '[![壁纸](https://i.loli.net/c.png "收藏的壁纸")](/Gallery/wallpaper)',
+        '',
+        '答案',
+        '',
+        '::: details 点我\n\n42\n\n:::',
+        '',
+        '::: details 查看答案\n\n很长的答案\n\n:::',
+        '',
+        '!!! warning 注意\n\n小心\n\n!!!',
+        '',
+        '- [x] 已完成',
+        '',
+        '按 `Ctrl` 和 ![](https://x/e.png)',
+        '',
+        '```mermaid\ngraph TD; A-->B\n```',
+        '',
+        '> 好看 ⭐⭐⭐⭐',
+        '',
+        '`{% bilibili 123 %}`',
+      ].join('\n'),
+    );
+    // Only what we cannot say is kept as written, and counted.
+    expect(unknown).toEqual({ '{% bilibili %}': 1 });
+    expect(renderArticleBody(markdown)).toMatch(/<details class="disclosure"><summary>查看答案<\/summary>/);
+  });
+});

@@ -316,7 +316,7 @@ export class KyselyArticleRepository implements ArticleRepository {
       .selectFrom('article as a')
       .leftJoin('category as c', 'c.id', 'a.category_id')
       .innerJoin('article_body as b', 'b.article_id', 'a.id')
-      .select([...SUMMARY_COLUMNS, 'a.source_key', 'a.pin_order', 'a.status', 'b.content'])
+      .select([...SUMMARY_COLUMNS, 'a.source_key', 'a.pin_order', 'a.status', 'a.comments_closed', 'b.content'])
       // What is in the console's 回收站 is deleted as far as an export is concerned.
       .where('a.deleted_at', 'is', null)
       .orderBy('a.created_at', 'asc')
@@ -337,6 +337,7 @@ export class KyselyArticleRepository implements ArticleRepository {
       status: row.status as ArticleStatus,
       createdAt: row.created_at,
       updatedAt: row.updated_at,
+      commentsClosed: Number(row.comments_closed) === 1,
       views: Number(row.views),
       likes: Number(row.likes),
     }));
@@ -352,6 +353,7 @@ export class KyselyArticleRepository implements ArticleRepository {
       pinned: draft.pinned ? 1 : 0,
       pin_order: draft.pinned ? draft.pinOrder : 0,
       status: draft.status,
+      comments_closed: draft.commentsClosed ? 1 : 0,
       word_count: countWords(draft.content),
       created_at: draft.createdAt,
       updated_at: draft.updatedAt,

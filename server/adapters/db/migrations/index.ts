@@ -20,6 +20,7 @@ import { commentsMigration } from './0017_comments';
 import { moderationMigration } from './0018_moderation';
 import { musicLibraryMigration } from './0019_music_library';
 import { statsMigration } from './0020_stats';
+import { commentsClosedMigration } from './0022_comments_closed';
 
 /** What a migration needs to stay portable between SQLite and PostgreSQL. */
 export interface MigrationContext {
@@ -61,6 +62,7 @@ function migrations(context: MigrationContext): Record<string, Migration> {
     '0018_moderation': moderationMigration(context),
     '0019_music_library': musicLibraryMigration(context),
     '0020_stats': statsMigration(context),
+    '0022_comments_closed': commentsClosedMigration(context),
   };
 }
 

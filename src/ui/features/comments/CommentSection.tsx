@@ -1,6 +1,6 @@
 import { useActorRef } from '@xstate/react';
 import { useSelector } from '../../hooks/useSelector';
-import { ArrowDownWideNarrow, LogIn, MessagesSquare } from 'lucide-react';
+import { ArrowDownWideNarrow, Lock, LogIn, MessagesSquare } from 'lucide-react';
 import { use, useEffect, useMemo, useRef, useState } from 'react';
 import { fromPromise } from 'xstate';
 import { displayName, isAdmin } from '../../../domain/account/account';
@@ -233,7 +233,12 @@ export default function CommentSection({ type, id }: CommentSectionProps) {
           ))}
         </div>
       </header>
-      {canWrite ? (
+      {context.closed ? (
+        <div className="comments__login">
+          <Lock aria-hidden="true" />
+          <span>{text.closed}</span>
+        </div>
+      ) : canWrite ? (
         <CommentBox asVisitor={asVisitor} refusal={refusal && refusedReply === undefined ? refusal : null} onSubmit={post} />
       ) : (
         <div className="comments__login">
