@@ -7,7 +7,6 @@ import { findMarkdownFiles, MarkdownImporter, type ImportOutcome } from '../adap
 import { LocalMediaStore } from '../adapters/media/localMediaStore';
 import { contentMessages } from '../domain/content/messages';
 import type { ReadTopic } from '../domain/hotReads';
-import { createAccountServices } from '../accountServices';
 
 const text = contentMessages.importer;
 
@@ -27,7 +26,6 @@ async function main(args: string[]): Promise<number> {
     const importer = new MarkdownImporter({
       articles: new KyselyArticleRepository(database.db, database.dialect),
       media: new LocalMediaStore(path.join(config.dataDir, 'media')),
-      notifications: createAccountServices(database.db).notifications,
       changes: { changed: (topics) => topics.forEach((topic) => changed.add(topic)) },
     });
     const line = (outcome: ImportOutcome) =>

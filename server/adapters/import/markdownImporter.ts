@@ -3,11 +3,9 @@ import path from 'node:path';
 import { articlePath } from '../../../src/protocol/routes';
 import type { ArticleDraft } from '../../domain/content/article';
 import { articleFromFrontMatter, ImportProblem } from '../../domain/content/frontMatter';
-import { announceArticle } from '../../domain/content/announce';
 import { contentMessages } from '../../domain/content/messages';
 import type { ArticleRepository } from '../../ports/articleRepository';
 import type { MediaStore } from '../../ports/mediaStore';
-import type { NotificationPublisher } from '../../ports/notificationPublisher';
 import type { ChangeNotifier } from '../../ports/readCache';
 import { readFrontMatter } from './frontMatterFile';
 import { readImportableImage } from './importableImage';
@@ -105,8 +103,6 @@ export class MarkdownImporter {
     private readonly deps: {
       articles: ArticleRepository;
       media: MediaStore;
-      /** Told about newly public articles; seeding passes none. */
-      notifications?: NotificationPublisher;
       /** Told of every article written: the home list, taxonomy and facts kept by running servers show them. */
       changes?: ChangeNotifier;
     },
@@ -235,14 +231,7 @@ export class MarkdownImporter {
       warnings: prepared.warnings,
       unknownShortcodes: prepared.unknownShortcodes,
     };
-    if (written.becamePublic && this.deps.notifications) {
-      try {
-        await announceArticle(this.deps.notifications, { id: written.id, title: prepared.draft.title });
-      } catch (error) {
-        // The article is in; only the announcement failed.
-        outcome.warnings.push(problem.notifyFailed(error instanceof Error ? error.message : String(error)));
-      }
-    }
+    // An import announces nothing: a blog moving in must not send each user a notice per old article.
     return { outcome, prepared };
   }
 }

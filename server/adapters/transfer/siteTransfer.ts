@@ -82,7 +82,6 @@ export class SiteTransfer {
         const importer = new MarkdownImporter({
           articles: this.options.articles,
           media: this.options.media,
-          notifications: this.options.notifications,
           changes: this.options.changes,
         });
         const outcomes = await importer.importFiles(sources);

@@ -4,7 +4,6 @@ import sharp from 'sharp';
 import { KyselyArticleRepository } from '../../../server/adapters/db/content/articleRepository';
 import { findMarkdownFiles, MarkdownImporter, type ImportOutcome } from '../../../server/adapters/import/markdownImporter';
 import { LocalMediaStore } from '../../../server/adapters/media/localMediaStore';
-import { recordingPublisher } from '../../fakes/recordingPublisher';
 import { backends, type Backend, type TestDatabase } from '../support/databases';
 import { temporaryFolder } from '../support/siteServer';
 
@@ -16,7 +15,6 @@ export interface Fixture {
   articles: KyselyArticleRepository;
   mediaDir: string;
   importer: MarkdownImporter;
-  sent: ReturnType<typeof recordingPublisher>['sent'];
 }
 
 /** An importer writing to a fresh database and media folder. */
@@ -24,9 +22,8 @@ export async function fixture(backend: Backend = sqliteBackend): Promise<Fixture
   const database = await backend.open();
   const articles = new KyselyArticleRepository(database.handle.db, database.handle.dialect);
   const mediaDir = temporaryFolder('blog-media-');
-  const { publisher, sent } = recordingPublisher();
-  const importer = new MarkdownImporter({ articles, media: new LocalMediaStore(mediaDir), notifications: publisher });
-  return { database, articles, mediaDir, importer, sent };
+  const importer = new MarkdownImporter({ articles, media: new LocalMediaStore(mediaDir) });
+  return { database, articles, mediaDir, importer };
 }
 
 export async function dispose(f: Fixture | undefined) {
