@@ -368,7 +368,6 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
           database,
           articles: new KyselyArticleRepository(database.db, database.dialect),
           media,
-          notifications,
           changes: readCache,
           dataDir: config.dataDir,
           musicDir: config.musicDir,

@@ -13,7 +13,6 @@ import { AppError } from '../../domain/errors';
 import { postFolders } from '../../domain/transfer/zipEntries';
 import type { ArticleRepository } from '../../ports/articleRepository';
 import type { MediaStore } from '../../ports/mediaStore';
-import type { NotificationPublisher } from '../../ports/notificationPublisher';
 import type { ChangeNotifier } from '../../ports/readCache';
 import { createBackup } from '../backup/backup';
 import type { DatabaseHandle } from '../db/connect';
@@ -29,8 +28,6 @@ export interface SiteTransferOptions {
   database: DatabaseHandle;
   articles: ArticleRepository;
   media: MediaStore;
-  /** Told of newly public articles, as `npm run import` tells them. */
-  notifications: NotificationPublisher;
   /** Told of every article written, so every page and instance shows it at once. */
   changes: ChangeNotifier;
   dataDir: string;

@@ -84,7 +84,6 @@ export const contentServer = {
     exported: (count: number, folder: string) => `Exported ${plural(count, 'article')} to ${folder}`,
     notAnObject: 'Front matter must be written as “key: value” pairs',
     missingMedia: (url: string) => `Media file missing; the link was left as is: ${url}`,
-    notifyFailed: (detail: string) => `The article was imported, but notifying users failed: ${detail}`,
     missingImage: (reference: string) => `Image ${reference} not found: the article was imported without it`,
     missingPost: (reference: string) =>
       `The linked article ${reference} wasn’t found (it isn’t among the imported files, or failed to import); the link was left as is`,

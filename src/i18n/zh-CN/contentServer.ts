@@ -79,7 +79,6 @@ export const contentServer = localised('contentServer', {
     exported: (count: number, folder: string) => `已导出 ${count} 篇文章到 ${folder}`,
     notAnObject: 'front matter 必须是“键: 值”的形式',
     missingMedia: (url: string) => `媒体文件缺失，链接保持原样：${url}`,
-    notifyFailed: (detail: string) => `文章已导入，但通知用户失败：${detail}`,
     missingImage: (reference: string) => `找不到图片 ${reference}：文章照常导入，这张图片不显示`,
     missingPost: (reference: string) => `没有找到链接的文章 ${reference}（不在这次导入的文件中，或没有导入成功），链接保持原样`,
     linkingFailed: (detail: string) => `文章已导入，但指向其他文章的链接没能更新：${detail}`,
