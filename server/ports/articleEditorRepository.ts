@@ -14,7 +14,7 @@ export interface ConsoleListQuery {
 }
 
 /** One row of the console's list (no body). */
-export type ConsoleArticleRow = Omit<EditableArticle, 'content' | 'summary' | 'cover' | 'trashedStatus'>;
+export type ConsoleArticleRow = Omit<EditableArticle, 'content' | 'summary' | 'cover' | 'commentsClosed' | 'trashedStatus'>;
 
 export interface ArticleRevision {
   version: number;

@@ -86,6 +86,7 @@ export function toConsoleArticle(article: EditableArticle): ConsoleArticleDto {
     category: article.category,
     tags: article.tags,
     pinned: article.pinned,
+    commentsClosed: article.commentsClosed,
     status: consoleStatusOf(article),
     publishAt: article.publishAt,
     version: article.version,
@@ -107,6 +108,7 @@ function inputOf(article: EditableArticle): ArticleInput {
     category: article.category && { id: article.category.id },
     tags: article.tags.map((tag) => tag.name),
     pinned: article.pinned,
+    commentsClosed: article.commentsClosed,
   };
 }
 

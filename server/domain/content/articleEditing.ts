@@ -37,6 +37,8 @@ export interface ArticleInput {
   /** Names in order, without duplicates. */
   tags: string[];
   pinned: boolean;
+  /** Undefined keeps what the article has. */
+  commentsClosed?: boolean;
 }
 
 /** How the store keeps where an article stands (see migration 0014). */
@@ -64,6 +66,7 @@ export interface EditableArticle extends StoredState {
   category: NamedRef | null;
   tags: NamedRef[];
   pinned: boolean;
+  commentsClosed: boolean;
   version: number;
   views: number;
   likes: number;
@@ -121,7 +124,16 @@ export function parseArticleInput(body: ArticleCreateBody, parseCategoryId: (raw
     if (!tags.includes(tag)) tags.push(tag);
   }
   if (tags.length > MAX_ARTICLE_TAGS) throw new AppError('invalid', text.tooManyTags(MAX_ARTICLE_TAGS));
-  return { title, content: body.content, summary, cover, category, tags, pinned: body.pinned };
+  return {
+    title,
+    content: body.content,
+    summary,
+    cover,
+    category,
+    tags,
+    pinned: body.pinned,
+    ...(body.commentsClosed === undefined ? {} : { commentsClosed: body.commentsClosed }),
+  };
 }
 
 /** Whether a save would leave the article's text exactly as it is (then nothing is written). */
@@ -139,6 +151,7 @@ export function sameText(article: EditableArticle, input: ArticleInput): boolean
     article.summary === input.summary &&
     article.cover === input.cover &&
     article.pinned === input.pinned &&
+    (input.commentsClosed === undefined || article.commentsClosed === input.commentsClosed) &&
     article.tags.length === input.tags.length &&
     article.tags.every((tag, index) => tag.name === input.tags[index])
   );

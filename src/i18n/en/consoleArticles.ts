@@ -93,6 +93,7 @@ export const consoleArticles = {
     createOption: (name: string) => `Create “${name}”`,
     tooManyTags: (max: number) => `At most ${plural(max, 'tag')}`,
     pinned: 'Pin to top',
+    commentsClosed: 'Close comments',
     saveDraft: 'Save draft',
     publish: 'Publish',
     publishNow: 'Publish now',

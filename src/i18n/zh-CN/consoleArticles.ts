@@ -90,6 +90,7 @@ export const consoleArticles = localised('consoleArticles', {
     createOption: (name: string) => `新建「${name}」`,
     tooManyTags: (max: number) => `标签最多 ${max} 个`,
     pinned: '置顶',
+    commentsClosed: '关闭评论',
     saveDraft: '保存草稿',
     publish: '发布',
     publishNow: '立即发布',

@@ -178,6 +178,8 @@ export const ConsoleArticleDto = Type.Object({
   /** In the order written. */
   tags: Type.Array(NamedRefDto),
   pinned: Type.Boolean(),
+  /** Readers may not write new comments under it (those written before stay). */
+  commentsClosed: Type.Boolean(),
   status: ConsoleArticleStatus,
   /** When a scheduled article goes out; null unless scheduled (or scheduled before the 回收站). */
   publishAt: Type.Union([Type.String(), Type.Null()]),
@@ -216,6 +218,8 @@ export const ArticleCreateBody = Type.Object({
   /** Tag names in order (each 1–50 characters after trimming; duplicates dropped; up to 20), created when missing. */
   tags: Type.Array(Type.String()),
   pinned: Type.Boolean(),
+  /** Closes the article to new comments; left out, it stays as it was (open for a new article). */
+  commentsClosed: Type.Optional(Type.Boolean()),
 });
 export type ArticleCreateBody = Static<typeof ArticleCreateBody>;
 

@@ -17,6 +17,7 @@ function dto(version: number, content = '春雷'): ConsoleArticleDto {
     category: { id: 3, name: '随笔' },
     tags: [{ id: 4, name: '节气' }],
     pinned: false,
+    commentsClosed: false,
     status: 'draft',
     publishAt: null,
     version,

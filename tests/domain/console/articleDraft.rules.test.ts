@@ -18,6 +18,7 @@ const draft: fc.Arbitrary<ArticleDraft> = fc.record({
   category: fc.constantFrom('', '随笔'),
   tags: fc.array(fc.constantFrom('React', 'XState'), { maxLength: 2 }),
   pinned: fc.boolean(),
+  commentsClosed: fc.boolean(),
 });
 
 describe('article draft rules', () => {

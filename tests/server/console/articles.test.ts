@@ -138,6 +138,7 @@ describe.each(list)('the console articles on $name', (backend) => {
     category: article.category && { id: article.category.id },
     tags: article.tags.map((t) => t.name),
     pinned: article.pinned,
+    commentsClosed: article.commentsClosed,
     version: article.version,
     ...change,
   });
@@ -427,6 +428,25 @@ describe.each(list)('the console articles on $name', (backend) => {
       // Publishing again is no new event.
       expect((await state(article, 'publish', { publishAt: null })).body.result.status).toBe('published');
       expect(await publishNotices(article.id)).toBe(1);
+    });
+
+    it('closes and reopens an article to comments from the editor; a save without the switch keeps it', async () => {
+      const comments = async (id: number) => {
+        const listed = await call<{ closed: boolean }>('GET', `/api/comment/list?type=article&id=${id}`);
+        const posted = await call('POST', '/api/comment/add', { targetType: 'article', targetId: id, content: '评论一句' }, { cookie: user });
+        return { closed: listed.body.result.closed, posted: posted.status };
+      };
+      const article = await created({ ...draft('关评论'), commentsClosed: true });
+      expect(article.commentsClosed).toBe(true);
+      await state(article, 'publish', { publishAt: null });
+      expect(await comments(article.id)).toEqual({ closed: true, posted: 403 });
+      // An older client that does not send the switch changes the text only.
+      const { commentsClosed: _left, ...withoutSwitch } = saveBody(article, { content: '改了正文' });
+      const edited = await call<ConsoleArticleDto>('PUT', `/api/admin/articles/${article.id}`, withoutSwitch);
+      expect(edited.body.result).toMatchObject({ content: '改了正文', commentsClosed: true });
+      const reopened = await save(edited.body.result, { commentsClosed: false });
+      expect(reopened).toMatchObject({ commentsClosed: false, version: edited.body.result.version + 1 });
+      expect(await comments(article.id)).toEqual({ closed: false, posted: 200 });
     });
 
     it('edits a published article in place: same id and views, search and the page show the new words at once', async () => {

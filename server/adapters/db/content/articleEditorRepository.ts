@@ -299,6 +299,7 @@ export class KyselyArticleEditorRepository implements ArticleEditorRepository {
       cover: input.cover,
       category_id: categoryId,
       pinned: input.pinned ? 1 : 0,
+      ...(input.commentsClosed === undefined ? {} : { comments_closed: input.commentsClosed ? 1 : 0 }),
       word_count: write.wordCount,
       updated_at: write.now,
     };
@@ -406,7 +407,7 @@ async function findIn(db: Kysely<Database>, id: number): Promise<EditableArticle
     .leftJoin('article_revision as r', (join) =>
       join.onRef('r.article_id', '=', 'a.id').onRef('r.version', '=', 'a.version'),
     )
-    .select([...ROW_COLUMNS, 'a.summary', 'a.cover', 'b.content', 'r.summary as written_summary'])
+    .select([...ROW_COLUMNS, 'a.summary', 'a.cover', 'a.comments_closed', 'b.content', 'r.summary as written_summary'])
     .where('a.id', '=', id)
     .executeTakeFirst();
   if (!row) return undefined;
@@ -417,6 +418,7 @@ async function findIn(db: Kysely<Database>, id: number): Promise<EditableArticle
     content: row.content,
     summary: row.written_summary ?? row.summary,
     cover: row.cover,
+    commentsClosed: Number(row.comments_closed) === 1,
   };
 }
 

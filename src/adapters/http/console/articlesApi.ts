@@ -63,6 +63,7 @@ export function toDraft(dto: ConsoleArticleDto): ArticleDraft {
     category: dto.category?.name ?? '',
     tags: dto.tags.map((tag) => tag.name),
     pinned: dto.pinned,
+    commentsClosed: dto.commentsClosed,
   };
 }
 
@@ -91,6 +92,7 @@ export function toBody(draft: ArticleDraft): ArticleCreateBody {
     category: category === '' ? null : { name: category },
     tags: draft.tags,
     pinned: draft.pinned,
+    commentsClosed: draft.commentsClosed,
   };
 }
 

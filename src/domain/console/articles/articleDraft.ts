@@ -16,6 +16,8 @@ export interface ArticleDraft {
   /** Tag names; unknown names create the tags. */
   tags: string[];
   pinned: boolean;
+  /** Readers may not write new comments. */
+  commentsClosed: boolean;
 }
 
 export const EMPTY_DRAFT: ArticleDraft = {
@@ -26,6 +28,7 @@ export const EMPTY_DRAFT: ArticleDraft = {
   category: '',
   tags: [],
   pinned: false,
+  commentsClosed: false,
 };
 
 /** The article as the server holds it: a draft at a version. `id` is null before the first save creates it. */
@@ -73,6 +76,8 @@ export function sameDraft(a: ArticleDraft, b: ArticleDraft): boolean {
     a.cover === b.cover &&
     a.category === b.category &&
     a.pinned === b.pinned &&
+    // A draft kept in the browser before the switch existed has no value: open.
+    Boolean(a.commentsClosed) === Boolean(b.commentsClosed) &&
     a.tags.length === b.tags.length &&
     a.tags.every((tag, i) => tag === b.tags[i])
   );

@@ -134,6 +134,17 @@ export function ArticleEditor({ article, options, onCreated }: ArticleEditorProp
               <Switch.Thumb className="console-switch__thumb" />
             </Switch.Root>
           </label>
+          <label className="article-editor__switch">
+            <span>{text.commentsClosed}</span>
+            <Switch.Root
+              className="console-switch"
+              checked={draft.commentsClosed}
+              disabled={inBin}
+              onCheckedChange={(commentsClosed) => edit({ commentsClosed })}
+            >
+              <Switch.Thumb className="console-switch__thumb" />
+            </Switch.Root>
+          </label>
           {id !== null && <p className="article-editor__stats">{text.stats(meta.views, meta.likes)}</p>}
         </aside>
       </div>
