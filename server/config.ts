@@ -40,6 +40,8 @@ export interface AppConfig {
   stats?: boolean;
   /** Installable and readable offline (OFFLINE=on, the default); off: no offline worker (see README). */
   offline?: boolean;
+  /** Days the administrator's log keeps its entries (AUDIT_KEEP_DAYS, default 365). */
+  auditKeepDays?: number;
 }
 
 export class ConfigError extends Error {
@@ -125,6 +127,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     statementTimeoutMs: integerIn(env, 'DB_STATEMENT_TIMEOUT_MS', 5_000, 100, 3_600_000),
     slowQueryMs: integerIn(env, 'SLOW_QUERY_MS', 500, 1, 3_600_000),
     schedulePollMs: integerIn(env, 'SCHEDULE_POLL_MS', 5_000, 50, 3_600_000),
+    auditKeepDays: integerIn(env, 'AUDIT_KEEP_DAYS', 365, 1, 36_500),
     ...mailSettings(env, siteUrl),
     clientDir: path.resolve(cwd, env.CLIENT_DIR || 'dist'),
     stats: onOff(env, 'STATS', true),

@@ -78,6 +78,8 @@ import { KyselyStatsRepository } from './adapters/db/statsRepository';
 import { StatsRecorder } from './domain/stats/statsRecorder';
 import { StatsService } from './domain/stats/statsService';
 import type { MusicSource } from './ports/musicSource';
+import { KyselyAuditLogRepository } from './adapters/db/auditLogRepository';
+import { AuditLog } from './domain/audit/auditLog';
 
 export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const DEMO_CONTENT_DIR = path.join(PROJECT_ROOT, 'content', 'demo');
@@ -195,6 +197,8 @@ export interface CreatedServer {
 
 /** How often the statistics' raw events are rolled up into their daily totals (the dashboard also rolls up when read). */
 export const STATS_ROLL_UP_MS = 60_000;
+/** How often the administrator's log drops entries past AUDIT_KEEP_DAYS. */
+const AUDIT_PURGE_MS = 6 * 3_600_000;
 
 /**
  * The site's own statistics over one database: the recorder (absent with STATS=off) that the counting
@@ -322,6 +326,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
   }
 
   const content = createContentServices(database.db, database.dialect, notifications, readCache, articleTexts);
+  const audit = new AuditLog(new KyselyAuditLogRepository(database.db), systemClock, config.auditKeepDays ?? 365);
   // Reply emails only with SMTP_URL (which needs SITE_URL): without it nothing is sent and nothing fails.
   const commentMail: CommentMail | undefined =
     config.smtpUrl && config.siteUrl
@@ -377,6 +382,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
         comments: comments.console,
         ...createModerationServices(database.db, database.dialect, { accounts, notifications, chat }),
         stats: stats.service,
+        audit,
         music: library ? new MusicConsoleService(new LibraryEditor(library)) : 'upstream',
       },
       stats: stats.recorder,
@@ -427,6 +433,10 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
   const logStats = everyTenSeconds(() => log, '统计数据暂未写入，稍后重试');
   const statsFlushTimer = setInterval(() => void stats.recorder?.flush().catch(logStats), 1_000).unref();
   const statsRollUpTimer = setInterval(() => void stats.service.rollUp().catch(logStats), STATS_ROLL_UP_MS).unref();
+  // Deleting what is past its age is the same on every instance: whichever runs first leaves nothing to the others.
+  const purgeAudit = () => void audit.purge().catch((error: unknown) => app.log.error(error, '操作日志清理出错'));
+  purgeAudit();
+  const auditPurgeTimer = setInterval(purgeAudit, AUDIT_PURGE_MS).unref();
   const settleCounters = async () => {
     try {
       await content.articles.storeViews();
@@ -439,6 +449,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
     clearInterval(scheduleTimer);
     clearInterval(statsFlushTimer);
     clearInterval(statsRollUpTimer);
+    clearInterval(auditPurgeTimer);
     await publishing;
     await comments.service.whenMailSent();
     await library?.close();

@@ -51,3 +51,4 @@ export { consoleStats } from './zh-CN/consoleStats';
 export { consoleLyricTap } from './zh-CN/consoleLyricTap';
 export { consoleMusic } from './zh-CN/consoleMusic';
 export { pwa } from './zh-CN/pwa';
+export { consoleAudit } from './zh-CN/consoleAudit';

@@ -44,6 +44,7 @@ export const BACKUP_TABLES = [
   { name: 'chat_message', key: ['id'] },
   { name: 'chat_clear', key: ['id'] },
   { name: 'chat_ban', key: ['user_id'] },
+  { name: 'audit_log', key: ['id'] },
 ] as const satisfies readonly BackupTable[];
 
 // A table added to the schema but not here fails to compile: a backup must never silently miss one.

@@ -385,6 +385,24 @@ export interface Database {
   chat_message: ChatMessageTable;
   chat_clear: ChatClearTable;
   chat_ban: ChatBanTable;
+  audit_log: AuditLogTable;
+}
+
+/** The administrator's log (migration 0029). */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  actor_id: number | null;
+  actor_name: string;
+  area: string;
+  action: string;
+  object_id: string;
+  summary: string;
+  address: string;
+  user_agent: string;
+  /** Autosaves of one sitting share it; null for everything else. */
+  merge_key: string | null;
+  times: Generated<number>;
 }
 
 export interface MusicPlaylistTable {

@@ -42,6 +42,7 @@ import type { MusicSource } from '../../ports/musicSource';
 import type { LocalLibrary } from '../music/localLibrary';
 import { chatRoutes } from './routes/chat';
 import { ADMIN_API_PREFIX, adminRoutes, type AdminServices } from './routes/admin/adminRoutes';
+import { recordSecurityEvents } from './auditTrail';
 import { ADMIN_ROLE } from '../../domain/accounts/currentUser';
 import { chatSocketRoutes, type ChatSocketOptions } from '../ws/chatSocket';
 import { CHAT_MAX_FRAME_BYTES } from '../../../src/protocol/chat';
@@ -182,6 +183,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   });
   const cache = services.readCache ? { cache: services.readCache } : {};
   await app.register(siteRoutes, { site: services.site, ...cache });
+  if (services.admin?.audit) recordSecurityEvents(app, services.admin.audit);
   if (services.accounts) await app.register(userRoutes, { accounts: services.accounts, email: services.content?.comments });
   if (services.notifications) {
     await app.register(notifyRoutes, {

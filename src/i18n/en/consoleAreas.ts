@@ -12,3 +12,4 @@ export { consoleComments } from './consoleComments';
 export { consoleStats } from './consoleStats';
 export { consoleLyricTap } from './consoleLyricTap';
 export { consoleMusic } from './consoleMusic';
+export { consoleAudit } from './consoleAudit';

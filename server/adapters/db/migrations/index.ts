@@ -20,6 +20,7 @@ import { commentsMigration } from './0017_comments';
 import { moderationMigration } from './0018_moderation';
 import { musicLibraryMigration } from './0019_music_library';
 import { statsMigration } from './0020_stats';
+import { auditLogMigration } from './0029_audit_log';
 import { commentsClosedMigration } from './0022_comments_closed';
 
 /** What a migration needs to stay portable between SQLite and PostgreSQL. */
@@ -63,6 +64,7 @@ function migrations(context: MigrationContext): Record<string, Migration> {
     '0019_music_library': musicLibraryMigration(context),
     '0020_stats': statsMigration(context),
     '0022_comments_closed': commentsClosedMigration(context),
+    '0029_audit_log': auditLogMigration(context),
   };
 }
 

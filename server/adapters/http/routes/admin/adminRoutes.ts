@@ -24,6 +24,9 @@ import type { MusicConsoleService } from '../../../../domain/music/musicConsoleS
 import { musicConsoleRoutes } from './music';
 import type { StatsService } from '../../../../domain/stats/statsService';
 import { statsRoutes } from './stats';
+import type { AuditLog } from '../../../../domain/audit/auditLog';
+import { recordConsoleWrites } from '../../auditTrail';
+import { auditRoutes } from './audit';
 
 /** Where every console call lives; nothing outside this prefix serves the console. */
 export const ADMIN_API_PREFIX = '/api/admin';
@@ -54,6 +57,8 @@ export interface AdminServices {
   music?: MusicConsoleService | 'upstream';
   /** 统计: the site's own statistics and their CSV downloads. */
   stats?: StatsService;
+  /** 操作日志: every write here is recorded, and the log is read here. */
+  audit?: AuditLog;
 }
 
 /**
@@ -81,4 +86,8 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminServices> = async (app,
   if (options.users) await app.register(userConsoleRoutes, options.users);
   if (options.music) await app.register(musicConsoleRoutes, { music: options.music });
   if (options.stats) await app.register(statsRoutes, { stats: options.stats });
+  if (options.audit) {
+    recordConsoleWrites(app, options.audit, ADMIN_API_PREFIX);
+    await app.register(auditRoutes, { audit: options.audit });
+  }
 };
