@@ -30,6 +30,7 @@ export function consoleModule(http: symbol): ContainerModule {
     bind(CONSOLE_TOKENS.moderationApi).toResolvedValue(consolePort((apis, client) => apis.createModerationApi(client)), [http]);
     bind(CONSOLE_TOKENS.usersApi).toResolvedValue(consolePort((apis, client) => apis.createUsersApi(client)), [http]);
     bind(CONSOLE_TOKENS.musicConsoleApi).toResolvedValue(consolePort((apis, client) => apis.createMusicConsoleApi(client)), [http]);
+    bind(CONSOLE_TOKENS.auditApi).toResolvedValue(consolePort((apis, client) => apis.createAuditApi(client)), [http]);
     bind(CONSOLE_TOKENS.statsApi).toResolvedValue(consolePort((apis, client) => apis.createStatsApi(client)), [http]);
   });
 }

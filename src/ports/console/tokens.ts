@@ -8,6 +8,7 @@ import type { ModerationApi } from './moderationApi';
 import type { UsersApi } from './usersApi';
 import type { StatsApi } from './statsApi';
 import type { MusicConsoleApi } from './musicApi';
+import type { AuditApi } from './auditApi';
 
 /**
  * The console's ports: their tokens live apart from the app's (`../tokens.ts`) so that a reader's first
@@ -23,6 +24,7 @@ const moderationApi = Symbol('moderationApi');
 const usersApi = Symbol('usersApi');
 const statsApi = Symbol('statsApi');
 const musicConsoleApi = Symbol('musicConsoleApi');
+const auditApi = Symbol('auditApi');
 
 export const CONSOLE_TOKENS = {
   commentsConsoleApi,
@@ -35,6 +37,7 @@ export const CONSOLE_TOKENS = {
   usersApi,
   statsApi,
   musicConsoleApi,
+  auditApi,
 } as const;
 
 export interface ConsoleServices {
@@ -58,6 +61,8 @@ export interface ConsoleServices {
   statsApi: StatsApi;
   /** The console's music library (loaded on first call). */
   musicConsoleApi: MusicConsoleApi;
+  /** The console's 操作日志 (loaded on first call). */
+  auditApi: AuditApi;
 }
 
 /** Binds the console's ports into the app's container, once; the console waits for it before rendering. */

@@ -1,4 +1,4 @@
-import { ArrowLeftRight, ChartLine, Compass, FileText, Images, LayoutDashboard, Library, Link2, Megaphone, MessageCircle, MessageCircleMore, MessagesSquare, Music, Settings, StickyNote, Tags, Users } from 'lucide-react';
+import { ArrowLeftRight, ChartLine, ScrollText, Compass, FileText, Images, LayoutDashboard, Library, Link2, Megaphone, MessageCircle, MessageCircleMore, MessagesSquare, Music, Settings, StickyNote, Tags, Users } from 'lucide-react';
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import * as zhCN from '../../i18n/zh-CN';
 
@@ -36,4 +36,5 @@ export const CONSOLE_SECTIONS: ConsoleSection[] = [
   { path: 'siteList', Page: lazy(() => import('./site/SiteListPage')), nav: { label: zhCN.console.nav.siteList, icon: <Compass /> } },
   { path: 'transfer', Page: lazy(() => import('./transfer/TransferPage')), nav: { label: zhCN.console.nav.transfer, icon: <ArrowLeftRight /> } },
   { path: 'stats', Page: lazy(() => import('./stats/StatsPage')), nav: { label: zhCN.consoleStats.title, icon: <ChartLine /> } },
+  { path: 'audit', Page: lazy(() => import('./audit/AuditPage')), nav: { label: zhCN.consoleAudit.title, icon: <ScrollText /> } },
 ];

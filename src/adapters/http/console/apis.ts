@@ -9,3 +9,4 @@ export { createTransferConsoleApi } from './transferApi';
 export { createUsersApi } from './usersApi';
 export { createStatsApi } from './statsApi';
 export { createMusicConsoleApi } from './musicApi';
+export { createAuditApi } from './auditApi';

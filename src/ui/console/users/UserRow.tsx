@@ -19,7 +19,7 @@ export function UserRow({ user, self, busy, onAct }: { user: ConsoleUserItem; se
   const nextRoleName = words.role(nextRole);
   return (
     <tr className="users-row" data-id={user.id} data-disabled={user.disabled}>
-      <td data-label={columns.user}>
+      <td data-label={columns.user} className="console-table__bare">
         <PersonLine id={user.id} nickName={user.nickName} avatar={user.avatar} username={user.username} />
         {self && <span className="console-badge">{words.me}</span>}
       </td>
@@ -40,7 +40,7 @@ export function UserRow({ user, self, busy, onAct }: { user: ConsoleUserItem; se
         </span>
         {user.mustChangePassword && <span className="console-badge">{words.mustChange}</span>}
       </td>
-      <td data-label={columns.actions} className="users-table__actions">
+      <td data-label={columns.actions} className="console-table__bare">
         {!self && (
           <div className="mod-row__actions" role="group" aria-label={words.actionsFor(user.nickName)}>
             <ConfirmButton

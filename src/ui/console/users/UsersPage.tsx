@@ -56,7 +56,7 @@ export default function UsersPage() {
         <UserFilters query={users.query} onType={users.type} onSearch={users.search} />
         <PagedListBody list={users} emptyText={words.empty}>
           {users.items.length > 0 && (
-            <table className="console-table users-table" aria-busy={users.loading}>
+            <table className="console-table console-table--cards users-table" aria-busy={users.loading}>
               <thead>
                 <tr>
                   <th scope="col">{columns.user}</th>
