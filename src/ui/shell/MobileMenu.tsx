@@ -80,7 +80,8 @@ export function MobileMenu() {
         <Menu aria-hidden="true" />
       </summary>
       <div className="drawer__overlay" data-menu-close="" />
-      <div className="drawer">
+      {/* A dialog that is not modal: focus moves into it and comes back, the page stays reachable. */}
+      <div className="drawer" role="dialog" aria-label={zhCN.nav.menu}>
         <button type="button" className="icon-button drawer__close" aria-label={zhCN.nav.closeMenu} data-menu-close="">
           <X aria-hidden="true" />
         </button>
