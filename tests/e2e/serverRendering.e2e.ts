@@ -475,13 +475,17 @@ describeInBrowser('pages rendered on the server', () => {
     expect(await focusIn('.mobile-menu > summary')).toBe(true);
     expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
 
+    // Opened again, it stays open as the app takes over, and the app closes and opens it from then on.
+    await phoneMenuButton(page).tap();
+    await menu.getByRole('link', { name: zhCN.nav.archives }).waitFor();
     release();
     await startTheApp(page);
+    expect(await menu.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
     await phoneMenuButton(page).tap();
     await menu.getByRole('link', { name: zhCN.nav.archives }).waitFor();
     await expect.poll(() => focusIn('.drawer')).toBe(true);
-    await page.keyboard.press('Escape');
-    await menu.waitFor({ state: 'hidden' });
   });
 
   it('before the app, the theme switch of a page its clock made dark offers the light theme, as the live app does', async () => {

@@ -42,8 +42,12 @@ export function MobileMenu() {
     close();
     menu.current?.querySelector('summary')?.focus();
   };
-  // Reaching a page through the menu shows it without the menu.
+  // Reaching a page through the menu shows it without the menu. Not on the app's start: a menu the reader
+  // opened before it stays open.
+  const shownAt = useRef(pathname);
   useEffect(() => {
+    if (shownAt.current === pathname) return;
+    shownAt.current = pathname;
     if (menu.current) menu.current.open = false;
   }, [pathname]);
 
