@@ -68,6 +68,35 @@
     held = null;
   });
 
+  /**
+   * The phone menu is a <details> (src/ui/shell/MobileMenu.tsx) and opens without the app. Until the app is
+   * live (it then does this itself) its opening moves focus into it, and Escape, its backdrop or its ✕
+   * (`data-menu-close`) close it and give focus back to its button. Before `hold`: ✕ needs no app.
+   */
+  const phoneMenu = () => {
+    const MENU = 'details.mobile-menu';
+    const close = (menu: HTMLDetailsElement) => {
+      menu.open = false;
+      menu.querySelector('summary')?.focus();
+    };
+    // `toggle` does not bubble: caught on its way down.
+    document.addEventListener('toggle', (event) => {
+      const menu = event.target as HTMLDetailsElement;
+      if (!live() && menu.matches?.(`${MENU}[open]`)) menu.querySelector<HTMLElement>('.drawer :is(a[href],button)')?.focus();
+    }, true);
+    addEventListener('keydown', (event) => {
+      const menu = document.querySelector<HTMLDetailsElement>(`${MENU}[open]`);
+      if (!live() && menu && (event as KeyboardEvent).key === 'Escape') close(menu);
+    }, true);
+    addEventListener('click', (event) => {
+      const menu = (event.target as Element).closest<HTMLDetailsElement>(`${MENU}[open]`);
+      if (live() || !menu || !(event.target as Element).closest('[data-menu-close]')) return;
+      event.stopImmediatePropagation();
+      close(menu);
+    }, true);
+  };
+  phoneMenu();
+
   const hold = (event: MouseEvent) => {
     if (live()) return removeEventListener('click', hold, true);
     // A click that asks the browser itself (a new tab, a download) needs no app.

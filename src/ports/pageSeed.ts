@@ -16,8 +16,6 @@ export interface PageSeed {
   /** The theme the markup was rendered in (the reader's stored choice when the server knows it). */
   theme: Theme;
   preferences: Preferences;
-  /** The server's guess from the user agent, until the browser measures its window. */
-  desktop: boolean;
   /** What the page's views loaded, by their load key (see useLoad). */
   loads: Record<string, unknown>;
 }

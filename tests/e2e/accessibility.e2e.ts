@@ -6,7 +6,7 @@ import type { BrowserContextOptions, Page } from 'playwright-core';
 import type { Theme } from '../../src/domain/theme/theme';
 import * as en from '../../src/i18n/en';
 import * as zhCN from '../../src/i18n/zh-CN';
-import { describeInBrowser } from './support/harness';
+import { describeInBrowser, phoneMenuButton } from './support/harness';
 import { createUser, openAt, startAccountsSite, type AccountsSite } from './accountsSupport';
 
 const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
@@ -201,7 +201,7 @@ describeInBrowser('no reader left out: axe-core finds nothing serious, in both t
     await auditReadingPages(page, findings);
     await auditSearchAndBoard(page, findings);
     await openAt(page, '/home');
-    await page.getByRole('button', { name: zhCN.nav.menu, exact: true }).click();
+    await phoneMenuButton(page).click();
     const menu = page.getByRole('dialog', { name: zhCN.nav.menu });
     await menu.waitFor();
     await audit(page, 'menu drawer', findings);
@@ -229,7 +229,7 @@ describeInBrowser('no reader left out: axe-core finds nothing serious, in both t
         await audit(page, pathname, findings);
       }
       if (viewport === PHONE) {
-        await page.getByRole('button', { name: en.nav.menu, exact: true }).click();
+        await phoneMenuButton(page).click();
         await page.getByRole('dialog', { name: en.nav.menu }).waitFor();
         await audit(page, 'menu drawer', findings);
       } else {

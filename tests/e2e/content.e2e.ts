@@ -246,7 +246,7 @@ describeInBrowser('the reading pages', () => {
     const siteTheme = () => page.evaluate(() => document.documentElement.dataset.theme);
     expect(await editor.getAttribute('data-theme')).toBe(await siteTheme());
     const codeStyle = await page.locator('link#article-code-style').getAttribute('href');
-    await page.locator('header.site-header').getByRole('switch').click();
+    await page.locator('header.site-header .theme-switch').click();
     const switched = await siteTheme();
     await expect.poll(() => editor.getAttribute('data-theme')).toBe(switched);
     await expect.poll(() => page.locator('link#article-code-style').getAttribute('href')).not.toBe(codeStyle);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import * as en from '../../src/i18n/en';
 import * as zhCN from '../../src/i18n/zh-CN';
-import { describeInBrowser, holdPlayerBar } from './support/harness';
+import { describeInBrowser, holdPlayerBar, phoneMenuButton } from './support/harness';
 import { administratorSession, openAt, startAccountsSite, type AccountsSite } from './accountsSupport';
 
 const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } };
@@ -115,12 +115,12 @@ describeInBrowser('the English interface', () => {
     const page = await site.newPage(PHONE);
     const errors = errorsOf(page);
     await openAt(page, '/home');
-    await page.getByRole('button', { name: zhCN.nav.menu }).click();
+    await phoneMenuButton(page).click();
     const drawer = page.getByRole('dialog', { name: zhCN.nav.menu });
     await drawer.getByRole('button', { name: zhCN.language.english }).click();
     await waitForLanguage(page, 'en');
     expect(await chineseInterfaceText(page)).toEqual([]);
-    await page.getByRole('button', { name: en.nav.menu }).click();
+    await phoneMenuButton(page).click();
     await page.getByRole('dialog', { name: en.nav.menu }).getByRole('link', { name: en.nav.archives }).waitFor();
     expect(await chineseInterfaceText(page, '[role="dialog"]')).toEqual([]);
     expect(errors).toEqual([]);

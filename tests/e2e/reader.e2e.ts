@@ -6,7 +6,7 @@ import type { Page } from 'playwright-core';
 import * as zhCN from '../../src/i18n/zh-CN';
 import { createAccountServices } from '../../server/accountServices';
 import { createUser, loginInBrowser, openAt, startAccountsSite, type AccountsSite } from './accountsSupport';
-import { describeInBrowser, recordNotices, scrollAndSettle, waitForPage } from './support/harness';
+import { describeInBrowser, phoneMenuButton, recordNotices, scrollAndSettle, waitForPage } from './support/harness';
 
 /** Requests whose path starts with `prefix`, counted from now on. */
 function countRequests(page: Page, prefix: string): { count: () => number } {
@@ -142,17 +142,17 @@ describeInBrowser('what a reader meets', () => {
     const user = await createUser(site);
     const page = await site.newPage({ viewport: { width: 390, height: 800 }, isMobile: true, hasTouch: true });
     await openAt(page, '/home');
-    await page.getByRole('button', { name: zhCN.nav.menu }).click();
+    await phoneMenuButton(page).click();
     await page.getByRole('dialog').getByRole('button', { name: zhCN.nav.goLogin }).click();
     const dialog = page.getByRole('dialog', { name: '登录' });
     await dialog.getByLabel('用户账号').fill(user.username);
     await dialog.getByLabel('用户密码').fill(user.password);
     await dialog.getByLabel('用户密码').press('Enter');
     await page.locator('.notice', { hasText: zhCN.session.loginSuccess }).waitFor();
-    await page.getByRole('button', { name: zhCN.nav.menu }).click();
+    await phoneMenuButton(page).click();
     await page.getByRole('dialog').getByRole('button', { name: zhCN.nav.logout }).click();
     await page.locator('.notice', { hasText: zhCN.session.logoutSuccess }).waitFor();
-    await page.getByRole('button', { name: zhCN.nav.menu }).click();
+    await phoneMenuButton(page).click();
     await page.getByRole('dialog').getByRole('button', { name: zhCN.nav.goLogin }).waitFor();
   });
 });

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
 import type { BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import type { ArticleDetailDto, ArticlePageDto, TimelinePageDto } from '../../src/protocol/content';
 import { compactCount } from '../../src/domain/shared/compactCount';
-import { CONTEXT_DEFAULTS, describeInBrowser, startSite, waitForHydration, type Site } from './support/harness';
+import * as zhCN from '../../src/i18n/zh-CN';
+import { CONTEXT_DEFAULTS, describeInBrowser, phoneMenuButton, startSite, waitForHydration, type Site } from './support/harness';
 
 /** Where the page's landmarks sit, to compare the server's markup with the hydrated page. */
 async function layoutOf(page: Page): Promise<Record<string, number[]>> {
@@ -81,30 +82,6 @@ describeInBrowser('pages rendered on the server', () => {
     const archiveText = (await page.locator('main').textContent()) ?? '';
     for (const year of timeline.list) for (const article of year.articles) expect(archiveText).toContain(article.article_title);
     await page.close();
-  });
-
-  it('in a desktop browser’s narrow window, the server’s header keeps its menu off the site’s name until the app gives it the drawer', async () => {
-    // The server picks the desktop layout by the user agent; only the app knows the window is narrow.
-    const page = await noScript.newPage();
-    await page.setViewportSize({ width: 600, height: 800 });
-    await page.goto('/home');
-    const header = page.locator('header.site-header');
-    expect(await header.getAttribute('data-layout')).toBe('desktop');
-    const overlapping = await header.evaluate((element) => {
-      const brand = element.querySelector('.site-header__brand')!.getBoundingClientRect();
-      return Array.from(element.querySelectorAll('a, button'))
-        .filter((control) => !control.classList.contains('site-header__brand'))
-        .map((control) => ({ text: control.textContent, box: control.getBoundingClientRect() }))
-        .filter(({ box }) => box.width > 0 && box.left < brand.right && box.right > brand.left && box.top < brand.bottom && box.bottom > brand.top)
-        .map(({ text }) => text);
-    });
-    expect(overlapping).toEqual([]);
-    await page.close();
-
-    const live = await site.newPage({ viewport: { width: 600, height: 800 } });
-    await live.goto('/home');
-    expect(await live.locator('header.site-header').getAttribute('data-layout')).toBe('mobile');
-    await expect.poll(() => live.locator('header.site-header .nav').count()).toBe(0);
   });
 
   it.each(['/home', '/archives', '/talk', '/article'])(
@@ -253,6 +230,21 @@ describeInBrowser('pages rendered on the server', () => {
     await page.clock.install({ time: 0 });
     await page.clock.pauseAt(1000);
     return page;
+  }
+
+  /**
+   * Holds the app's entry back until the returned function (or the test's end) lets it through: a tap or a key
+   * that starts the app then finds the page as the server sent it.
+   */
+  async function holdTheEntry(page: Page): Promise<() => void> {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    onTestFinished(release);
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await released;
+      await route.continue().catch(() => undefined);
+    });
+    return release;
   }
 
   /** Past the boot script's limit (8 s): the app starts. */
@@ -426,13 +418,7 @@ describeInBrowser('pages rendered on the server', () => {
   it('a tap on an article card before the app is live opens the article natively, with the app’s code held back', async () => {
     const page = await phoneBeforeTheApp();
     // The app's entry never arrives while the test runs: the tap must not wait for it.
-    let release: () => void = () => undefined;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    onTestFinished(release);
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await released;
-      await route.continue().catch(() => undefined);
-    });
+    await holdTheEntry(page);
     await page.goto('/home');
     const title = page.locator('.article-card__title a').first();
     const href = (await title.getAttribute('href'))!;
@@ -441,6 +427,96 @@ describeInBrowser('pages rendered on the server', () => {
     await page.waitForURL((url) => url.pathname + url.search === href);
     await expect(page.locator('h1').first().textContent()).resolves.toBe(name);
     expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+  });
+
+  /** The header's controls as a reader meets them: its accessibility tree, and the box of every control shown. */
+  async function headerControls(page: Page) {
+    const header = page.locator('header.site-header');
+    const boxes = await header.evaluate((element) =>
+      Array.from(element.querySelectorAll('a, button, summary'))
+        .filter((control) => control.checkVisibility())
+        .map((control) => {
+          const { x, y, width, height } = control.getBoundingClientRect();
+          return [control.getAttribute('aria-label') ?? control.textContent, ...[x, y, width, height].map(Math.round)];
+        }),
+    );
+    return { tree: await header.ariaSnapshot(), boxes };
+  }
+
+  /** A new reader's session cookie, registered and signed in through the API. */
+  async function readerSession(): Promise<string> {
+    const reader = { username: `hdr${Date.now() % 1e8}`, password: 'abc123456' };
+    const init = (body: object) => ({
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+      body: JSON.stringify(body),
+    });
+    const registered = await site.api('/api/user/register', init({ ...reader, nick_name: '听雨读者' }));
+    expect(registered.code).toBe(0);
+    const login = await fetch(`${site.baseUrl}/api/user/login`, init(reader));
+    return /blog_session=([^;]+)/.exec(login.headers.get('set-cookie') ?? '')![1]!;
+  }
+
+  const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+  it.each([
+    // The width decides (header.css): the phone's back button and menu, or the desktop's menu bar and login.
+    ['a phone', PHONE, false, [zhCN.nav.back, zhCN.nav.menu]],
+    ['a phone, signed in', PHONE, true, [zhCN.nav.back, zhCN.notify.title, zhCN.nav.menu]],
+    ['a desktop', { viewport: { width: 1280, height: 800 } }, false, [zhCN.nav.archives, zhCN.nav.login]],
+  ] as const)('on %s, the header’s controls have the same names and places before the app as after it', async (_, device, signedIn, shown) => {
+    const page = await untouchedPage(device);
+    if (signedIn) await page.context().addCookies([{ name: 'blog_session', value: await readerSession(), url: site.baseUrl }]);
+    await page.clock.install({ time: 0 });
+    await page.clock.pauseAt(1000);
+    await page.goto('/home');
+    const before = await headerControls(page);
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    const names = before.boxes.map(([name]) => String(name));
+    for (const name of shown) expect(names.some((control) => control.includes(name))).toBe(true);
+    await startTheApp(page);
+    expect(await headerControls(page)).toEqual(before);
+  });
+
+  it('on a phone before the app, the menu opens at a tap with focus in it and Escape closes it; the live app keeps it working', async () => {
+    const page = await phoneBeforeTheApp();
+    const release = await holdTheEntry(page);
+    await page.goto('/talk');
+    const menu = page.getByRole('dialog', { name: zhCN.nav.menu });
+    const focusIn = (selector: string) => page.evaluate((inside) => Boolean(document.activeElement?.closest(inside)), selector);
+    await phoneMenuButton(page).tap();
+    await menu.getByRole('link', { name: zhCN.nav.archives }).waitFor();
+    expect(await focusIn('.drawer')).toBe(true);
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    expect(await focusIn('.mobile-menu > summary')).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+
+    // Opened again, it stays open as the app takes over, and the app closes and opens it from then on.
+    await phoneMenuButton(page).tap();
+    await menu.getByRole('link', { name: zhCN.nav.archives }).waitFor();
+    release();
+    await startTheApp(page);
+    expect(await menu.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'hidden' });
+    await phoneMenuButton(page).tap();
+    await menu.getByRole('link', { name: zhCN.nav.archives }).waitFor();
+    await expect.poll(() => focusIn('.drawer')).toBe(true);
+  });
+
+  it('before the app, the theme switch of a page its clock made dark offers the light theme, as the live app does', async () => {
+    const page = await untouchedPage({ timezoneId: 'Asia/Shanghai' });
+    // 23:00: the page's inline script picks the dark theme before the first paint; the server could not know.
+    const night = Date.parse('2026-06-01T23:00:00+08:00');
+    await page.clock.install({ time: night });
+    await page.clock.pauseAt(night + 1000);
+    await page.goto('/home');
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    const named = (theme: string) => page.locator('header').getByRole('button', { name: zhCN.theme.switchTo(theme), exact: true });
+    expect([await named(zhCN.theme.light).count(), await named(zhCN.theme.dark).count()]).toEqual([1, 0]);
+    expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
+    await startTheApp(page);
+    expect([await named(zhCN.theme.light).count(), await named(zhCN.theme.dark).count()]).toEqual([1, 0]);
   });
 
   it('an article carries schema.org BlogPosting data beside its Open Graph tags', async () => {

@@ -144,12 +144,14 @@ describeInBrowser('the site shell', () => {
     const initial = await theme();
     expect(['light', 'dark']).toContain(initial);
     const other = initial === 'dark' ? 'light' : 'dark';
-    const toggle = page.locator('button[aria-label^="切换到"]');
-    expect(await toggle.getAttribute('aria-label')).toBe(
-      zhCN.theme.switchTo(other === 'dark' ? zhCN.theme.dark : zhCN.theme.light),
-    );
+    const toggle = page.locator('header.site-header .theme-switch');
+    // Its name says the theme it switches to.
+    const named = (shown: string) =>
+      page.getByRole('button', { name: zhCN.theme.switchTo(shown === 'dark' ? zhCN.theme.light : zhCN.theme.dark), exact: true });
+    expect(await named(initial!).count()).toBe(1);
     await toggle.click();
     await expect.poll(theme).toBe(other);
+    expect(await named(other).count()).toBe(1);
     await page.reload();
     await waitForPage(page);
     expect(await theme()).toBe(other);

@@ -5,7 +5,7 @@ import { CLIENT_ROUTES } from '../../src/protocol/routes';
 import type { AlbumDto, ArticlePageDto, CategoryDto, MessagePageDto, TagDto } from '../../src/protocol/content';
 import type { Envelope } from '../../src/protocol/codes';
 import { createUser, loginInBrowser, openAt, startAccountsSite, type AccountsSite } from './accountsSupport';
-import { describeInBrowser, followRequests } from './support/harness';
+import { describeInBrowser, followRequests, phoneMenuButton } from './support/harness';
 import * as zhCN from '../../src/i18n/zh-CN';
 import { adminQuery, backends, POSTGRES_URL } from '../server/support/databases';
 
@@ -196,7 +196,7 @@ describeInBrowser('every page, as a visitor, a user and the administrator, on a 
         }
         await openAt(page, '/home');
         if (options === PHONE) {
-          await page.getByRole('button', { name: '菜单' }).click();
+          await phoneMenuButton(page).click();
           await page.getByRole('dialog').getByRole('button', { name: '登录' }).click();
           const dialog = page.getByRole('dialog', { name: '登录' });
           await dialog.getByLabel('用户账号').fill(account.username);

@@ -6,7 +6,6 @@ import type { Manifest } from 'vite';
 import type { PageSeed, UiCookie } from '../../../src/ports/pageSeed';
 import { UI_COOKIE } from '../../../src/ports/pageSeed';
 import { restorePreferences } from '../../../src/domain/preferences/preferences';
-import { isMobileUserAgent } from '../../../src/domain/shared/device';
 import type { CurrentUser } from '../../domain/accounts/currentUser';
 import type { SiteService } from '../../domain/site/siteService';
 import type { ContentServices } from '../http/routes/content';
@@ -202,7 +201,6 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer |
           : null,
         theme: ui.theme === 'dark' || ui.theme === 'light' ? ui.theme : 'light',
         preferences: restorePreferences(ui.preferences),
-        desktop: !isMobileUserAgent(request.headers['user-agent'] ?? ''),
       };
       const language = requestLanguage(request);
       const page = await inLanguage(language, () =>

@@ -19,16 +19,11 @@ import { ThemePicker, useReadingThemes } from '../features/article/ThemePicker';
 import { useReadingDuration } from '../features/article/useReadingDuration';
 import { LoadFailed } from '../features/content/LoadFailed';
 import { useLoad } from '../features/content/useLoad';
-import { usePageData } from '../app/pageData';
-import { useMediaQuery } from '../hooks/useMediaQuery';
 import * as zhCN from '../../i18n/zh-CN';
 import { PageBanner } from '../shell/PageBanner';
 import { useTheme } from '../shell/useTheme';
 import '../features/article/article.css';
 import '../features/content/content.css';
-
-/** Wide enough for the table of contents to sit beside the article. */
-const SIDE_TOC_QUERY = '(min-width: 1000px)';
 
 export default function ArticlePage() {
   const api = useService(TOKENS.contentApi);
@@ -39,7 +34,6 @@ export default function ArticlePage() {
   );
   const { theme } = useTheme();
   const { previewTheme, codeTheme } = useReadingThemes();
-  const sideToc = useMediaQuery(SIDE_TOC_QUERY, usePageData().seed?.desktop);
   const [likes, setLikes] = useState<{ id: number; count: number } | null>(null);
   const [headings, setHeadings] = useState<TocHeading[]>([]);
   const text = zhCN.article;
@@ -92,15 +86,14 @@ export default function ArticlePage() {
           <div className="article__toolbar">
             <ThemePicker />
           </div>
-          {!sideToc && (
-            <details className="article__toc-inline">
-              <summary>
-                <ListTree aria-hidden="true" />
-                {text.toc}
-              </summary>
-              <ArticleToc headings={headings} />
-            </details>
-          )}
+          {/* Inline below 1000 px, beside the article from there (article.css): the width picks, not the server. */}
+          <details className="article__toc-inline">
+            <summary>
+              <ListTree aria-hidden="true" />
+              {text.toc}
+            </summary>
+            <ArticleToc headings={headings} />
+          </details>
           <ArticleBody
             markdown={shown.article_content}
             theme={theme}
@@ -118,17 +111,15 @@ export default function ArticlePage() {
             </button>
           </footer>
         </article>
-        {sideToc && (
-          <aside className="article-side">
-            <section className="card toc-card" aria-labelledby="toc-title">
-              <h2 id="toc-title" className="side-card__title">
-                <ListTree aria-hidden="true" />
-                {text.toc}
-              </h2>
-              <ArticleToc headings={headings} />
-            </section>
-          </aside>
-        )}
+        <aside className="article-side">
+          <section className="card toc-card" aria-labelledby="toc-title">
+            <h2 id="toc-title" className="side-card__title">
+              <ListTree aria-hidden="true" />
+              {text.toc}
+            </h2>
+            <ArticleToc headings={headings} />
+          </section>
+        </aside>
         <div className="article-after">
           {related && <NeighboursSlot recommendation={related} />}
           <CommentsSlot type="article" id={shown.id} count={shown.comment_count} />

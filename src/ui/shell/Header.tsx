@@ -2,39 +2,38 @@ import { ArrowLeft } from 'lucide-react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AccountEntry } from '../features/account/AccountEntry';
 import { SearchEntry } from '../features/search/SearchEntry';
-import { useIsDesktop } from '../hooks/useMediaQuery';
 import { useHeaderScroll } from '../hooks/useScroll';
 import { useSiteInfoState } from '../hooks/useSiteInfo';
 import * as zhCN from '../../i18n/zh-CN';
 import { DesktopNav } from './DesktopNav';
 import { LanguageSwitch } from './LanguageSwitch';
-import { MobileDrawer } from './MobileDrawer';
+import { MobileMenu } from './MobileMenu';
 import { ThemeSwitch } from './ThemeSwitch';
 import './header.css';
 
 /**
  * The site header: transparent near the top, slides away while the reader scrolls down and comes back
- * on the way up. Wide screens get the menu, narrow ones a drawer.
+ * on the way up. Wide screens get the menu, narrow ones the back button and the phone menu: both are
+ * rendered and header.css picks them by the width, so the server's header is the app's on every width.
  */
 export function Header() {
   const { transparent, hidden } = useHeaderScroll();
-  const desktop = useIsDesktop();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const { info, failed } = useSiteInfoState();
   const name = info?.name ?? (failed ? zhCN.site.defaultName : '');
 
   return (
-    <header
-      className="site-header"
-      data-transparent={transparent}
-      data-hidden={hidden}
-      data-layout={desktop ? 'desktop' : 'mobile'}
-    >
+    <header className="site-header" data-transparent={transparent} data-hidden={hidden}>
       <div className="site-header__inner">
         <div className="site-header__start">
-          {!desktop && pathname === '/home' && (
-            <button type="button" className="icon-button" aria-label={zhCN.nav.back} onClick={() => navigate(-1)}>
+          {pathname === '/home' && (
+            <button
+              type="button"
+              className="icon-button site-header__narrow"
+              aria-label={zhCN.nav.back}
+              onClick={() => navigate(-1)}
+            >
               <ArrowLeft aria-hidden="true" />
             </button>
           )}
@@ -42,15 +41,15 @@ export function Header() {
             {name}
           </Link>
         </div>
-        {desktop && <DesktopNav />}
+        <DesktopNav />
         <div className="site-header__actions">
           <SearchEntry />
-          {/* On a phone the language is chosen in the drawer, where there is room. */}
-          {desktop && <LanguageSwitch />}
+          {/* On a phone the language is chosen in the menu, where there is room. */}
+          <LanguageSwitch className="site-header__wide" />
           <ThemeSwitch />
-          {/* Always mounted: it also hosts the login dialog and the message drawer. */}
+          {/* It also hosts the login dialog and the message drawer. */}
           <AccountEntry />
-          {!desktop && <MobileDrawer />}
+          <MobileMenu />
         </div>
       </div>
     </header>

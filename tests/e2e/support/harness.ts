@@ -7,6 +7,7 @@ import {
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
+  type Locator,
   type Page,
   type Request,
 } from 'playwright-core';
@@ -118,6 +119,11 @@ export async function waitForHydration(page: Page): Promise<void> {
     await page.mouse.move(1 + (step % 2), 1);
     await page.waitForTimeout(100);
   }
+}
+
+/** The phone menu's button: a `<summary>` (src/ui/shell/MobileMenu.tsx), which has no role for getByRole. */
+export function phoneMenuButton(page: Page): Locator {
+  return page.locator('header .mobile-menu > summary');
 }
 
 /**

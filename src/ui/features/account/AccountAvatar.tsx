@@ -1,23 +1,17 @@
-import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { displayName } from '../../../domain/account/account';
 import * as zhCN from '../../../i18n/zh-CN';
 import { Avatar } from './Avatar';
-import { loginDialog } from './lazyParts';
 import { useAccount } from './useAccount';
 import './account.css';
 
 /**
- * The mobile drawer's account block: the avatar and name (click → personal centre) when signed in,
- * a "去登录" avatar that opens the login dialog otherwise. `onNavigate` lets the drawer close itself.
+ * The phone menu's account block: the avatar and name (click → personal centre) when signed in,
+ * a "去登录" avatar that opens the login dialog otherwise. `onNavigate` lets the menu close itself.
  */
 export function AccountAvatar({ onNavigate, size = 72 }: { onNavigate?: () => void; size?: number }) {
   const { user, openLogin } = useAccount();
   const navigate = useNavigate();
-  // Shown signed out, the login dialog is the likely next step: fetch it while the reader looks.
-  useEffect(() => {
-    if (!user) loginDialog.preload();
-  }, [user]);
   return (
     <button
       type="button"

@@ -7,7 +7,6 @@ import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
 import { useHydrated } from '../../app/pageData';
 import { useOnceTrue } from '../../hooks/lazyPart';
-import { useIsDesktop } from '../../hooks/useMediaQuery';
 import * as zhCN from '../../../i18n/zh-CN';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { Avatar } from './Avatar';
@@ -35,7 +34,7 @@ function UserMenuEntry({ user }: { user: UserInfo }) {
   const button = (extra: ButtonHTMLAttributes<HTMLButtonElement> = {}) => (
     <button
       type="button"
-      className="nav__link account-entry__trigger"
+      className="nav__link account-entry__trigger site-header__wide"
       aria-haspopup="menu"
       {...extra}
     >
@@ -63,14 +62,13 @@ function UserMenuEntry({ user }: { user: UserInfo }) {
 }
 
 /**
- * The header's account slot. Signed out: the 登录 button. Signed in: the message bell and, on wide
- * screens, the avatar menu (个人中心, 退出登录); narrow screens reach those through the drawer's
- * AccountAvatar. It also hosts the login dialog and the message drawer, so render it in both layouts.
- * Both overlays are fetched the first time they open and stay mounted afterwards.
+ * The header's account slot. Signed out: the 登录 button. Signed in: the message bell and the avatar menu
+ * (个人中心, 退出登录). Narrow screens reach the login and those through the phone menu's AccountAvatar
+ * instead: header.css hides the `site-header__wide` buttons there. It also hosts the login dialog and the
+ * message drawer. Both overlays are fetched the first time they open and stay mounted afterwards.
  */
 export function AccountEntry() {
   const { user, openLogin } = useAccount();
-  const desktop = useIsDesktop();
   const session = useService(TOKENS.session);
   const notifications = useService(TOKENS.notifications);
   const dialogMounted = useOnceTrue(useSelector(session, (s) => s.context.dialog !== 'closed'));
@@ -84,21 +82,19 @@ export function AccountEntry() {
       {user ? (
         <>
           <NotificationBell onIntent={notificationDrawer.preload} />
-          {desktop && <UserMenuEntry user={user} />}
+          <UserMenuEntry user={user} />
         </>
       ) : (
-        desktop && (
-          <button
-            type="button"
-            className="nav__link"
-            onPointerEnter={loginDialog.preload}
-            onFocus={loginDialog.preload}
-            onClick={openLogin}
-          >
-            <LogIn className="nav__icon" aria-hidden="true" />
-            {zhCN.nav.login}
-          </button>
-        )
+        <button
+          type="button"
+          className="nav__link site-header__wide"
+          onPointerEnter={loginDialog.preload}
+          onFocus={loginDialog.preload}
+          onClick={openLogin}
+        >
+          <LogIn className="nav__icon" aria-hidden="true" />
+          {zhCN.nav.login}
+        </button>
       )}
       {dialogMounted && (
         <Suspense fallback={null}>
