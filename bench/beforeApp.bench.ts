@@ -32,6 +32,8 @@ function option(name: string, fallback: string): string {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
+/** A page's name in the figures: its path without the query. */
+const named = (path: string) => path.replace(/\?.*/, '');
 
 /** A fresh phone context with the CPU slowed, so every load starts as cold as a reader's first visit. */
 async function phone(browser: Browser, cpu: number, cookie = ''): Promise<{ context: BrowserContext; page: Page }> {
@@ -205,7 +207,7 @@ async function main(): Promise<void> {
         for (const path of pages) {
           const measured = await startUp(browser, site.baseUrl + path, cpu);
           starts.get(path)!.push(measured);
-          line.push(`${path.split('?')[0]} longest ${ms(measured.longest)} TBT ${ms(measured.blocking)} live in ${ms(measured.toLive)};`);
+          line.push(`${named(path)} longest ${ms(measured.longest)} TBT ${ms(measured.blocking)} live in ${ms(measured.toLive)};`);
         }
       }
       console.log(line.join(' '));
@@ -221,7 +223,7 @@ async function main(): Promise<void> {
     }
     for (const [path, measured] of only.includes('start') ? starts : []) {
       console.log(
-        `  start-up of ${path.split('?')[0].padEnd(8)} longest task ${ms(median(measured.map((m) => m.longest)))}` +
+        `  start-up of ${named(path).padEnd(8)} longest task ${ms(median(measured.map((m) => m.longest)))}` +
           `, TBT ${ms(median(measured.map((m) => m.blocking)))}, live in ${ms(median(measured.map((m) => m.toLive)))}`,
       );
     }
