@@ -175,7 +175,11 @@ async function startUp(browser: Browser, url: string, cpu: number): Promise<Star
     await page.keyboard.press('Shift');
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { timeout: 60_000 });
     const liveAt = await page.evaluate(() => performance.now());
-    await page.waitForFunction(`performance.now() - window.lastTask > ${SETTLE_MS}`, undefined, { timeout: 60_000 });
+    await page.waitForFunction(
+      (settle) => performance.now() - (window as unknown as { lastTask: number }).lastTask > settle,
+      SETTLE_MS,
+      { timeout: 60_000 },
+    );
     const events = (JSON.parse((await browser.stopTracing()).toString()) as { traceEvents: TraceEvent[] }).traceEvents;
     const tasks = (await page.evaluate('window.tasks')) as [number, number][];
     const ours = tasks.filter(([start]) => start >= pressedAt).map(([, duration]) => duration);
