@@ -2,7 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { Container } from 'inversify';
 import { loadHttpApis, startContainer } from './composition-root';
-import { yieldToMain } from './adapters/browser/yieldToMain';
+import { yieldToMain } from './ui/app/yieldToMain';
 import type { PageSeed } from './ports/pageSeed';
 import { App } from './ui/app/App';
 import { PageDataProvider } from './ui/app/pageData';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { yieldToMain } from '../../../src/adapters/browser/yieldToMain';
+import { yieldToMain } from '../../../src/ui/app/yieldToMain';
 
 describe('yieldToMain', () => {
   afterEach(() => vi.unstubAllGlobals());
