@@ -14,6 +14,8 @@ export interface BenchSite {
   baseUrl: string;
   /** The id of the first article of the home list. */
   articleId: number;
+  /** The administrator's one-time password, as the first start announced it. */
+  adminPassword: string;
   close(): Promise<void>;
 }
 
@@ -37,7 +39,9 @@ export async function startBenchSite(env: Record<string, string> = {}): Promise<
   const clientDir = await builtClientDir();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-bench-site-'));
   const config = loadConfig({ ...benchSiteEnv(dataDir), ...env }, dataDir);
-  const server = await createServer({ ...config, clientDir });
+  const announced: string[] = [];
+  const server = await createServer({ ...config, clientDir }, { announce: (line) => announced.push(line) });
+  const adminPassword = /初始密码 (\S+)（/.exec(announced.join('\n'))?.[1] ?? '';
   const close = async () => {
     await server.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -45,7 +49,7 @@ export async function startBenchSite(env: Record<string, string> = {}): Promise<
   try {
     await server.music?.ready();
     const baseUrl = (await server.app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
-    return { baseUrl, articleId: await firstHomeArticle(baseUrl), close };
+    return { baseUrl, articleId: await firstHomeArticle(baseUrl), adminPassword, close };
   } catch (error) {
     await close();
     throw error;
@@ -142,4 +146,29 @@ export async function onEachBackend<Row>(name: string, measure: (backend: string
     }
   }
   return rows;
+}
+
+/**
+ * The administrator's session cookie, after replacing the one-time password with `password` (the console asks
+ * an administrator still on the printed password to change it first). Once per site.
+ */
+export async function administratorCookie(site: BenchSite, password = 'admin#bench2026'): Promise<string> {
+  const headers = { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest', origin: site.baseUrl };
+  const login = async (attempt: string) => {
+    const response = await fetch(`${site.baseUrl}/api/user/login`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ username: 'admin', password: attempt }),
+    });
+    const cookie = /blog_session=[^;]+/.exec(response.headers.get('set-cookie') ?? '')?.[0];
+    if (!cookie) throw new Error(`administrator login failed: ${await response.text()}`);
+    return cookie;
+  };
+  const first = await login(site.adminPassword);
+  await fetch(`${site.baseUrl}/api/user/updatePassword`, {
+    method: 'PUT',
+    headers: { ...headers, cookie: first },
+    body: JSON.stringify({ old_password: site.adminPassword, new_password: password }),
+  });
+  return login(password);
 }

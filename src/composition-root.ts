@@ -322,7 +322,7 @@ function modules(env: Environment): ContainerModule[] {
 }
 
 /** The browser's container; `seed` is what the server rendered the page with (null for a page it did not). */
-export function createContainer(seed: PageSeed | null): Container {
+function createContainer(seed: PageSeed | null): Container {
   const container = new Container({ defaultScope: 'Singleton' });
   container.load(browserModule, ...modules({ seed, live: true }));
   // The console's ports arrive with their own chunk when an administrator opens /admin: a reader's first
@@ -332,8 +332,31 @@ export function createContainer(seed: PageSeed | null): Container {
     await container.load(consoleModule(HTTP_CLIENT));
   });
   container.bind(TOKENS.consoleLoader).toConstantValue({ load: loadConsole });
-  // Started at once: a stored login is checked on load, and a 401 must find the session listening.
-  container.get(TOKENS.notifications);
+  return container;
+}
+
+/**
+ * The long-lived actors started before the first render, each in a step of its own: the session with the
+ * notices (a stored login is checked on load, and a 401 must find the session listening), the theme, and
+ * for a page the server rendered the layout's site session and the header's search. Resolving one builds
+ * and starts it; started in the render instead, they made one long task of it.
+ */
+function startedFirst(seed: PageSeed | null) {
+  return seed
+    ? [TOKENS.notifications, TOKENS.theme, TOKENS.appSession, TOKENS.search]
+    : [TOKENS.notifications, TOKENS.theme];
+}
+
+/**
+ * The browser's container with its first actors started, `between` awaited before each step so that no
+ * step holds the main thread for long on a slow phone (see src/main.tsx).
+ */
+export async function startContainer(seed: PageSeed | null, between: () => Promise<void>): Promise<Container> {
+  const container = createContainer(seed);
+  for (const token of startedFirst(seed)) {
+    await between();
+    container.get(token);
+  }
   return container;
 }
 

@@ -6,6 +6,7 @@ import type { AlbumDto, ArticlePageDto, CategoryDto, MessagePageDto, TagDto } fr
 import type { Envelope } from '../../src/protocol/codes';
 import { createUser, loginInBrowser, openAt, startAccountsSite, type AccountsSite } from './accountsSupport';
 import { describeInBrowser, followRequests, phoneMenuButton } from './support/harness';
+import { consolePathsOf, openConsoleAt } from './support/consolePages';
 import * as zhCN from '../../src/i18n/zh-CN';
 import { adminQuery, backends, POSTGRES_URL } from '../server/support/databases';
 
@@ -109,37 +110,6 @@ function latinWords(texts: string[]): string[] {
     .filter((word) => !BRAND_WORDS.has(word));
 }
 
-/** Every page of the console, as its navigation and editors lead to them. */
-const CONSOLE_PATHS = [
-  '/admin',
-  '/admin/articles',
-  '/admin/articles/new',
-  '/admin/talks',
-  '/admin/albums',
-  '/admin/music',
-  '/admin/comments',
-  '/admin/chat',
-  '/admin/board',
-  '/admin/users',
-  '/admin/notices',
-  '/admin/taxonomy',
-  '/admin/site',
-  '/admin/links',
-  '/admin/resources',
-  '/admin/siteList',
-  '/admin/transfer',
-  '/admin/stats',
-];
-
-/** Opens a page of the console and waits until it shows its section (the console has no site header). */
-async function openConsoleAt(page: Page, pathname: string): Promise<void> {
-  await page.goto(pathname);
-  await page.waitForFunction(() => {
-    const main = document.querySelector('main.console-main');
-    return !!main && main.children.length > 0 && !main.querySelector('.loading');
-  });
-}
-
 /** Paths answered 404 on purpose (the page says so): an unknown path, and the console for anyone but an administrator. */
 function expectedNotFound(line: string, who: string): boolean {
   return line.includes('/no/such/page') || (who !== 'administrator' && line.includes('/admin'));
@@ -170,7 +140,7 @@ describeInBrowser('every page, as a visitor, a user and the administrator, on a 
       '/articleList': `/articleList?tagId=${tag.id}`,
       '/message/detail': message ? `/message/detail?id=${message.id}` : '/message/detail',
     };
-    consolePaths.push(...CONSOLE_PATHS, `/admin/articles/${article.id}`, `/admin/albums/${album.id}`);
+    consolePaths.push(...(await consolePathsOf(site.baseUrl)));
     paths.push(
       ...CLIENT_ROUTES.filter((route) => route !== '/').map((route) => withQuery[route] ?? route),
       `/articleList?categoryId=${category.id}`,

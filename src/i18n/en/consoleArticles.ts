@@ -79,6 +79,7 @@ export const consoleArticles = {
     title: 'Title',
     titlePlaceholder: 'Article title',
     summary: 'Summary',
+    body: 'Body',
     summaryPlaceholder: 'Leave empty to show the opening of the article',
     cover: 'Cover',
     coverUpload: 'Upload cover',

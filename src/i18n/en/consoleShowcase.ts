@@ -86,7 +86,6 @@ export const consoleShowcase = {
     empty: 'No albums yet. Create one!',
     photoCount: (n: number) => plural(n, 'photo'),
     noCover: 'No cover',
-    open: (name: string) => `Open the album “${name}”`,
     deleteTitle: (name: string) => `Delete the album “${name}”?`,
     deleteText: (count: number) =>
       count > 0

@@ -76,6 +76,7 @@ export const consoleArticles = localised('consoleArticles', {
     title: '标题',
     titlePlaceholder: '文章标题',
     summary: '摘要',
+    body: '正文',
     summaryPlaceholder: '留空时显示正文开头',
     cover: '封面',
     coverUpload: '上传封面',

@@ -84,7 +84,6 @@ export const consoleShowcase = localised('consoleShowcase', {
     empty: '还没有相册，新建一个吧',
     photoCount: (n: number) => `${n} 张照片`,
     noCover: '暂无封面',
-    open: (name: string) => `打开相册「${name}」`,
     deleteTitle: (name: string) => `删除相册「${name}」？`,
     deleteText: (count: number) => (count > 0 ? `相册里的 ${count} 张照片会一起删除，无法恢复。` : '删除后无法恢复。'),
     deleted: '相册已删除',

@@ -1,5 +1,6 @@
 import { ImagePlus } from 'lucide-react';
-import { MdEditor, NormalToolbar, type ExposeParam, type ToolbarNames } from 'md-editor-rt';
+import { EditorView } from '@codemirror/view';
+import { config, MdEditor, NormalToolbar, type ExposeParam, type ToolbarNames } from 'md-editor-rt';
 import { useRef } from 'react';
 import type { CodeTheme, PreviewTheme } from '../../../domain/preferences/preferences';
 import type { Theme } from '../../../domain/theme/theme';
@@ -28,6 +29,21 @@ const TOOLBARS: ToolbarNames[] = [
 ];
 
 const markdownImage = (url: string) => `![](${url})`;
+
+// The text area (CodeMirror's `contenteditable`) is named for a screen reader, and is a tab stop of its own
+// by attribute, as an axe audit sees it: the long article that scrolls its box is reached by the keyboard.
+config({
+  codeMirrorExtensions: (extensions, { editorId }) =>
+    editorId === EDITOR_ID
+      ? [
+          ...extensions,
+          {
+            type: 'accessibleName',
+            extension: EditorView.contentAttributes.of({ 'aria-label': text.editor.body, tabindex: '0' }),
+          },
+        ]
+      : extensions,
+});
 
 interface MarkdownFieldProps {
   value: string;

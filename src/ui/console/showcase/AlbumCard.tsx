@@ -31,7 +31,8 @@ export function AlbumCard({
       style={{ transform: CSS.Transform.toString(transform), transition }}
       aria-label={album.name}
     >
-      <Link to={`/admin/albums/${album.id}`} className="album-tile__open" aria-label={text.albums.open(album.name)}>
+      {/* Named by what it shows (the album's name, count and description), as a voice command reads it. */}
+      <Link to={`/admin/albums/${album.id}`} className="album-tile__open">
         {album.cover ? (
           <LazyImage className="album-tile__cover" src={album.cover} alt="" sizes={IMAGE_SIZES.gridCover} />
         ) : (
