@@ -1,5 +1,5 @@
 /**
- * The page's only script tag (deferred, under a kilobyte): it starts the app when the reader reaches for it,
+ * The page's only script tag (deferred, about a kilobyte compressed): it starts the app when the reader reaches for it,
  * or once the page has loaded and gone quiet. The server sends every page whole, readable and with working
  * links, so a slow phone spends neither its first bytes nor its first seconds of main thread on code: the
  * app's start-up (evaluating the code, building the container, hydrating) is most of a page's main-thread
