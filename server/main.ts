@@ -105,7 +105,7 @@ export function createContentServices(
       articleTexts,
     ),
     showcase: new ShowcaseService(content, notifications, systemClock, changes),
-    board: new BoardService(new KyselyMessageRepository(db), notifications, systemClock),
+    board: new BoardService(new KyselyMessageRepository(db), notifications, systemClock, changes),
   };
 }
 
@@ -113,12 +113,12 @@ export function createContentServices(
 export function createModerationServices(
   db: Kysely<Database>,
   dialect: DialectName,
-  deps: { accounts: AccountService; notifications: NotificationService; chat: ChatService },
+  deps: { accounts: AccountService; notifications: NotificationService; chat: ChatService; changes?: ChangeNotifier },
 ): { moderation: ModerationServices; users: UserConsoleServices } {
   return {
     moderation: {
       chat: new ChatModerationService({ chat: deps.chat, messages: new KyselyChatRepository(db), clock: systemClock }),
-      board: new BoardModerationService(new KyselyBoardModerationRepository(db)),
+      board: new BoardModerationService(new KyselyBoardModerationRepository(db), deps.changes),
     },
     users: {
       users: new UserConsoleService({
@@ -356,7 +356,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
         articles: articleConsole,
         site: new SiteConsoleService(sites, systemClock, readCache),
         taxonomy: new TaxonomyConsoleService(new KyselyTaxonomyRepository(database.db), systemClock, readCache),
-        directory: new DirectoryConsoleService(new KyselyDirectoryRepository(database.db), systemClock),
+        directory: new DirectoryConsoleService(new KyselyDirectoryRepository(database.db), systemClock, readCache),
         showcase: new ShowcaseConsoleService(
           new KyselyShowcaseRepository(database.db),
           content.showcase,
@@ -375,7 +375,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
         }),
         overview: new OverviewService(new KyselyOverviewRepository(database.db), systemClock),
         comments: comments.console,
-        ...createModerationServices(database.db, database.dialect, { accounts, notifications, chat }),
+        ...createModerationServices(database.db, database.dialect, { accounts, notifications, chat, changes: readCache }),
         stats: stats.service,
         music: library ? new MusicConsoleService(new LibraryEditor(library)) : 'upstream',
       },
