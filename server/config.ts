@@ -40,7 +40,11 @@ export interface AppConfig {
   stats?: boolean;
   /** Installable and readable offline (OFFLINE=on, the default); off: no offline worker (see README). */
   offline?: boolean;
+  /** Megabytes of visitors' rendered pages kept in memory (PAGE_CACHE_MB, default 32); 0 renders every page. */
+  pageCacheMb?: number;
 }
+
+export const DEFAULT_PAGE_CACHE_MB = 32;
 
 export class ConfigError extends Error {
   constructor(readonly variable: string, detail: string) {
@@ -125,6 +129,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     statementTimeoutMs: integerIn(env, 'DB_STATEMENT_TIMEOUT_MS', 5_000, 100, 3_600_000),
     slowQueryMs: integerIn(env, 'SLOW_QUERY_MS', 500, 1, 3_600_000),
     schedulePollMs: integerIn(env, 'SCHEDULE_POLL_MS', 5_000, 50, 3_600_000),
+    pageCacheMb: integerIn(env, 'PAGE_CACHE_MB', DEFAULT_PAGE_CACHE_MB, 0, 4096),
     ...mailSettings(env, siteUrl),
     clientDir: path.resolve(cwd, env.CLIENT_DIR || 'dist'),
     stats: onOff(env, 'STATS', true),

@@ -8,7 +8,7 @@ export interface MemoryReadCacheOptions<V> {
    * instance is never told of (another instance without Redis, a command-line import, a lost message).
    */
   ttlMs: number;
-  /** Beyond this many answers the least recently used is dropped. */
+  /** Beyond this many answers the least recently used is dropped (1000 when no byte bound is given). */
   maxEntries?: number;
   /** Beyond this many bytes in all (each answer's size by `sizeOf`) the least recently used are dropped. */
   maxBytes?: number;
@@ -67,12 +67,15 @@ export class MemoryReadCache<V> implements ReadCache<V> {
   constructor(options: MemoryReadCacheOptions<V>) {
     this.ttlMs = options.ttlMs;
     const { maxBytes, sizeOf } = options;
-    this.entries = new LRUCache<string, Entry<V>>({
-      max: options.maxEntries ?? 1000,
-      ...(maxBytes !== undefined && sizeOf
-        ? { maxSize: maxBytes, sizeCalculation: (entry: Entry<V>) => Math.max(1, sizeOf(entry.value)) }
-        : {}),
-    });
+    // Bound by bytes, or else by count (lru-cache sets aside room for `max` entries up front).
+    this.entries =
+      maxBytes !== undefined && sizeOf
+        ? new LRUCache<string, Entry<V>>({
+            maxSize: maxBytes,
+            sizeCalculation: (entry) => Math.max(1, sizeOf(entry.value)),
+            ...(options.maxEntries === undefined ? {} : { max: options.maxEntries }),
+          })
+        : new LRUCache<string, Entry<V>>({ max: options.maxEntries ?? 1000 });
     this.now = options.now ?? (() => performance.now());
     this.onChange = options.onChange;
     this.lagMs = options.lagMs ?? 0;
