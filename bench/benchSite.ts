@@ -8,12 +8,14 @@ import { openDatabase, type DatabaseHandle } from '../server/adapters/db/connect
 import { migrateToLatest } from '../server/adapters/db/migrations';
 import { ensureClientBuilt } from '../server/cli/clientBuild';
 import { loadConfig } from '../server/config';
-import { createServer, PROJECT_ROOT } from '../server/main';
+import { createServer, PROJECT_ROOT, type CreatedServer } from '../server/main';
 
 export interface BenchSite {
   baseUrl: string;
   /** The id of the first article of the home list. */
   articleId: number;
+  /** The running composition (its page cache's counts, for one). */
+  server: CreatedServer;
   close(): Promise<void>;
 }
 
@@ -45,7 +47,7 @@ export async function startBenchSite(env: Record<string, string> = {}): Promise<
   try {
     await server.music?.ready();
     const baseUrl = (await server.app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
-    return { baseUrl, articleId: await firstHomeArticle(baseUrl), close };
+    return { baseUrl, articleId: await firstHomeArticle(baseUrl), server, close };
   } catch (error) {
     await close();
     throw error;
