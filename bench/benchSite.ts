@@ -8,7 +8,7 @@ import { openDatabase, type DatabaseHandle } from '../server/adapters/db/connect
 import { migrateToLatest } from '../server/adapters/db/migrations';
 import { ensureClientBuilt } from '../server/cli/clientBuild';
 import { loadConfig } from '../server/config';
-import { createServer, PROJECT_ROOT } from '../server/main';
+import { createServer, PROJECT_ROOT, type CreatedServer } from '../server/main';
 
 export interface BenchSite {
   baseUrl: string;
@@ -16,6 +16,8 @@ export interface BenchSite {
   articleId: number;
   /** The administrator's one-time password, as the first start announced it. */
   adminPassword: string;
+  /** The running composition (its page cache's counts, for one). */
+  server: CreatedServer;
   close(): Promise<void>;
 }
 
@@ -49,7 +51,7 @@ export async function startBenchSite(env: Record<string, string> = {}): Promise<
   try {
     await server.music?.ready();
     const baseUrl = (await server.app.listen({ port: 0, host: '127.0.0.1' })).replace(/\/$/, '');
-    return { baseUrl, articleId: await firstHomeArticle(baseUrl), adminPassword, close };
+    return { baseUrl, articleId: await firstHomeArticle(baseUrl), adminPassword, server, close };
   } catch (error) {
     await close();
     throw error;

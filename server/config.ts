@@ -42,7 +42,11 @@ export interface AppConfig {
   offline?: boolean;
   /** Days the administrator's log keeps its entries (AUDIT_KEEP_DAYS, default 365). */
   auditKeepDays?: number;
+  /** Megabytes of visitors' rendered pages kept in memory (PAGE_CACHE_MB, default 32); 0 renders every page. */
+  pageCacheMb?: number;
 }
+
+export const DEFAULT_PAGE_CACHE_MB = 32;
 
 export class ConfigError extends Error {
   constructor(readonly variable: string, detail: string) {
@@ -128,6 +132,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     slowQueryMs: integerIn(env, 'SLOW_QUERY_MS', 500, 1, 3_600_000),
     schedulePollMs: integerIn(env, 'SCHEDULE_POLL_MS', 5_000, 50, 3_600_000),
     auditKeepDays: integerIn(env, 'AUDIT_KEEP_DAYS', 365, 1, 36_500),
+    pageCacheMb: integerIn(env, 'PAGE_CACHE_MB', DEFAULT_PAGE_CACHE_MB, 0, 4096),
     ...mailSettings(env, siteUrl),
     clientDir: path.resolve(cwd, env.CLIENT_DIR || 'dist'),
     stats: onOff(env, 'STATS', true),

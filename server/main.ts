@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { pino } from 'pino';
-import type { AppConfig } from './config';
+import { DEFAULT_PAGE_CACHE_MB, type AppConfig } from './config';
 import type { Database } from './adapters/db/schema';
 import { KyselyUserRepository } from './adapters/db/userRepository';
 import { KyselySessionRepository } from './adapters/db/sessionRepository';
@@ -56,6 +56,7 @@ import { KyselyChatRepository } from './adapters/db/chatRepository';
 import { MemoryChatHub } from './adapters/ws/memoryChatHub';
 import type { ChatHub } from './ports/chatHub';
 import { MemoryReadCache } from './adapters/cache/memoryReadCache';
+import { PageCache } from './adapters/ssr/pageCache';
 import type { RedisChangeRelay } from './adapters/cache/redisChangeRelay';
 import { ignoreChanges, type ChangeNotifier, type ReadCache } from './ports/readCache';
 import { installDrainGate } from './adapters/http/drain';
@@ -107,7 +108,7 @@ export function createContentServices(
       articleTexts,
     ),
     showcase: new ShowcaseService(content, notifications, systemClock, changes),
-    board: new BoardService(new KyselyMessageRepository(db), notifications, systemClock),
+    board: new BoardService(new KyselyMessageRepository(db), notifications, systemClock, changes),
   };
 }
 
@@ -115,12 +116,12 @@ export function createContentServices(
 export function createModerationServices(
   db: Kysely<Database>,
   dialect: DialectName,
-  deps: { accounts: AccountService; notifications: NotificationService; chat: ChatService },
+  deps: { accounts: AccountService; notifications: NotificationService; chat: ChatService; changes?: ChangeNotifier },
 ): { moderation: ModerationServices; users: UserConsoleServices } {
   return {
     moderation: {
       chat: new ChatModerationService({ chat: deps.chat, messages: new KyselyChatRepository(db), clock: systemClock }),
-      board: new BoardModerationService(new KyselyBoardModerationRepository(db)),
+      board: new BoardModerationService(new KyselyBoardModerationRepository(db), deps.changes),
     },
     users: {
       users: new UserConsoleService({
@@ -169,6 +170,8 @@ export interface ServerOverrides {
   cacheRedisPrefix?: string;
   /** How long a hot read is kept (READ_CACHE_TTL_MS); tests that prove invalidation make it long. */
   readCacheTtlMs?: number;
+  /** How long a visitor's page is kept (PAGE_TTL_MS); tests that prove invalidation make it long. */
+  pageTtlMs?: number;
   /**
    * How often counted views are stored and how late lists show a changed count (COUNTER_LAG_MS); tests
    * that compare answers with the database make it long and call `settleCounters`.
@@ -184,6 +187,8 @@ export interface CreatedServer {
   changes: ChangeNotifier;
   /** The local music library (absent when MUSIC_UPSTREAM answers instead). */
   music?: LocalLibrary | undefined;
+  /** Visitors' pages kept rendered (absent with PAGE_CACHE_MB=0): its counts are the metrics'. */
+  pages?: PageCache | undefined;
   /** Stores the views counted so far and shows every changed count now, here and on other instances. */
   settleCounters(): Promise<void>;
   close(): Promise<void>;
@@ -298,11 +303,17 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
   // While the database is away, readers get the last answers rather than errors.
   const staleOnError = (error: unknown) => dependencyFault(error) !== undefined;
   const articleTexts = new MemoryReadCache<ArticleDetail>({ ttlMs, maxEntries: ARTICLE_TEXTS_KEPT, staleOnError });
+  const pageCacheMb = config.pageCacheMb ?? DEFAULT_PAGE_CACHE_MB;
+  const pages =
+    pageCacheMb > 0
+      ? new PageCache({ maxBytes: pageCacheMb * 1024 * 1024, ...(overrides.pageTtlMs ? { ttlMs: overrides.pageTtlMs } : {}) })
+      : undefined;
   const readCache = new MemoryReadCache<Buffer>({
     ttlMs,
     staleOnError,
     onChange: (topics) => {
       articleTexts.invalidate(topics);
+      pages?.invalidate(topics);
       relay?.publish(topics);
     },
     lagMs: counterLagMs,
@@ -316,10 +327,12 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
       onRemoteChange: (topics) => {
         readCache.invalidate(topics);
         articleTexts.invalidate(topics);
+        pages?.invalidate(topics);
       },
       onResync: () => {
         readCache.clear();
         articleTexts.clear();
+        pages?.clear();
       },
     });
     await relay.whenReady();
@@ -355,13 +368,14 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
       media,
       content,
       readCache,
+      ...(pages ? { pages } : {}),
       chat: { chat, hub: chatHub, ...overrides.chatTimers },
       music: { source: musicSource, library },
       admin: {
         articles: articleConsole,
         site: new SiteConsoleService(sites, systemClock, readCache),
         taxonomy: new TaxonomyConsoleService(new KyselyTaxonomyRepository(database.db), systemClock, readCache),
-        directory: new DirectoryConsoleService(new KyselyDirectoryRepository(database.db), systemClock),
+        directory: new DirectoryConsoleService(new KyselyDirectoryRepository(database.db), systemClock, readCache),
         showcase: new ShowcaseConsoleService(
           new KyselyShowcaseRepository(database.db),
           content.showcase,
@@ -380,7 +394,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
         }),
         overview: new OverviewService(new KyselyOverviewRepository(database.db), systemClock),
         comments: comments.console,
-        ...createModerationServices(database.db, database.dialect, { accounts, notifications, chat }),
+        ...createModerationServices(database.db, database.dialect, { accounts, notifications, chat, changes: readCache }),
         stats: stats.service,
         audit,
         music: library ? new MusicConsoleService(new LibraryEditor(library)) : 'upstream',
@@ -465,6 +479,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
     notifications,
     changes: readCache,
     music: library,
+    pages,
     settleCounters,
     close,
     shutdown: async (timeoutMs = SHUTDOWN_TIMEOUT_MS) => {

@@ -19,7 +19,11 @@ export type ReadTopic =
   /** Albums and their photos: names, order, covers. */
   | 'albums'
   /** Comments approved, deleted or moderated: the comment counts of articles and talks. */
-  | 'comments';
+  | 'comments'
+  /** The message board's posts, replies and likes (no hot read shows them; the pages do). */
+  | 'board'
+  /** Friend links, resources and site lists (shown by their pages only). */
+  | 'directory';
 
 export const READ_TOPICS: readonly ReadTopic[] = [
   'site',
@@ -30,6 +34,8 @@ export const READ_TOPICS: readonly ReadTopic[] = [
   'talks',
   'albums',
   'comments',
+  'board',
+  'directory',
 ];
 
 /**
@@ -40,6 +46,21 @@ export const READ_TOPICS: readonly ReadTopic[] = [
  */
 export const LAGGING_TOPICS: readonly ReadTopic[] = ['articleCounters'];
 export const COUNTER_LAG_MS = 1_000;
+
+/**
+ * What a kept page shows: everything but the counters. A page is dropped by any write to these (one write
+ * drops every page: writes are rare beside reads, and no page can be forgotten); views and likes are shown
+ * as they were when the page was kept, at most PAGE_TTL_MS late.
+ */
+export const PAGE_TOPICS: readonly ReadTopic[] = READ_TOPICS.filter(
+  (topic) => topic !== 'siteViews' && !LAGGING_TOPICS.includes(topic),
+);
+
+/**
+ * Longest a page is kept: what changes without a write (「3天前」, the counters) and a change this instance is
+ * never told of (an import from the command line without Redis) show at most this late.
+ */
+export const PAGE_TTL_MS = 60_000;
 
 /**
  * The reads every visit makes, answered from memory, each with the topics it shows: a write to any of

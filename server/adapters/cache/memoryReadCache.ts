@@ -1,14 +1,18 @@
+import { LRUCache } from 'lru-cache';
 import { LAGGING_TOPICS, READ_TOPICS, type ReadTopic } from '../../domain/hotReads';
 import type { ReadCache } from '../../ports/readCache';
 
-export interface MemoryReadCacheOptions {
+export interface MemoryReadCacheOptions<V> {
   /**
    * Longest an answer is kept, from the moment its data was read: the bound on staleness for writes this
    * instance is never told of (another instance without Redis, a command-line import, a lost message).
    */
   ttlMs: number;
-  /** Beyond this many answers the oldest is dropped. */
+  /** Beyond this many answers the least recently used is dropped (1000 when no byte bound is given). */
   maxEntries?: number;
+  /** Beyond this many bytes in all (each answer's size by `sizeOf`) the least recently used are dropped. */
+  maxBytes?: number;
+  sizeOf?: (value: V) => number;
   /** Milliseconds on a monotonic clock. */
   now?: () => number;
   /** Told of this instance's own changes once they are applied here: the Redis relay publishes them. */
@@ -50,20 +54,28 @@ interface Pending<V> {
  * before a write can never put the old data back after the write dropped it.
  */
 export class MemoryReadCache<V> implements ReadCache<V> {
-  private readonly entries = new Map<string, Entry<V>>();
+  private readonly entries: LRUCache<string, Entry<V>>;
   private readonly pending = new Map<string, Pending<V>>();
   private readonly generations = new Map<ReadTopic, number>();
   private readonly ttlMs: number;
-  private readonly maxEntries: number;
   private readonly now: () => number;
   private readonly onChange: ((topics: readonly ReadTopic[]) => void) | undefined;
   private readonly lagMs: number;
   private readonly staleOnError: ((error: unknown) => boolean) | undefined;
   private held: Held | undefined;
 
-  constructor(options: MemoryReadCacheOptions) {
+  constructor(options: MemoryReadCacheOptions<V>) {
     this.ttlMs = options.ttlMs;
-    this.maxEntries = options.maxEntries ?? 1000;
+    const { maxBytes, sizeOf } = options;
+    // Bound by bytes, or else by count (lru-cache sets aside room for `max` entries up front).
+    this.entries =
+      maxBytes !== undefined && sizeOf
+        ? new LRUCache<string, Entry<V>>({
+            maxSize: maxBytes,
+            sizeCalculation: (entry) => Math.max(1, sizeOf(entry.value)),
+            ...(options.maxEntries === undefined ? {} : { max: options.maxEntries }),
+          })
+        : new LRUCache<string, Entry<V>>({ max: options.maxEntries ?? 1000 });
     this.now = options.now ?? (() => performance.now());
     this.onChange = options.onChange;
     this.lagMs = options.lagMs ?? 0;
@@ -132,7 +144,7 @@ export class MemoryReadCache<V> implements ReadCache<V> {
     if (topics.length === 0) return;
     for (const topic of topics) this.generations.set(topic, (this.generations.get(topic) ?? 0) + 1);
     const touched = (shown: readonly ReadTopic[]) => shown.some((topic) => topics.includes(topic));
-    for (const [key, entry] of this.entries) {
+    for (const [key, entry] of this.entries.entries()) {
       if (!touched(entry.topics)) continue;
       // Kept for an outage only: the last answer known beats an error while the data cannot be read.
       if (this.staleOnError) entry.expiresAt = -Infinity;
@@ -140,6 +152,11 @@ export class MemoryReadCache<V> implements ReadCache<V> {
     }
     // Later callers must not join a computation that may have read the data before the change.
     for (const [key, pending] of this.pending) if (touched(pending.topics)) this.pending.delete(key);
+  }
+
+  /** Bytes kept (by `sizeOf`; 0 without it). */
+  get bytes(): number {
+    return this.entries.calculatedSize;
   }
 
   /** Drops everything, here only: changes may have been missed. */
@@ -170,8 +187,6 @@ export class MemoryReadCache<V> implements ReadCache<V> {
   }
 
   private keep(key: string, entry: Entry<V>) {
-    this.entries.delete(key);
-    if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, entry);
   }
 }

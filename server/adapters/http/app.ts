@@ -23,13 +23,14 @@ import type { MediaStore } from '../../ports/mediaStore';
 import { MEDIA_URL_PREFIX } from '../media/localMediaStore';
 import { MediaVariants } from '../media/mediaVariants';
 import { failure } from './envelope';
-import { installAuth, isConsolePath } from './auth';
-import { createPageRenderer } from '../ssr/pageRenderer';
+import { installAuth, isConsolePath, SESSION_COOKIE } from './auth';
+import { createPageRenderer, PAGE_VARY, type PageRenderer } from '../ssr/pageRenderer';
+import { IncompletePage, keptPage, type KeptPage, type PageCache } from '../ssr/pageCache';
 import { installErrorHandler } from './errorHandler';
 import { installSecurityHeaders } from './securityHeaders';
 import { installRequestLog, requestLogController } from './requestLog';
 import type { HotAnswerCache } from './hotAnswers';
-import { installHotPath } from './hotPath';
+import { installHotPath, preferredEncoding } from './hotPath';
 import { siteRoutes } from './routes/site';
 import { notifyRoutes } from './routes/notify';
 import { uploadRoutes } from './routes/upload';
@@ -73,6 +74,11 @@ export interface AppServices {
   readCache?: HotAnswerCache;
   /** The site's own statistics: pages, in-app navigations, searches and songs are told to it. None: nothing is counted. */
   stats?: StatsRecorder | undefined;
+  /**
+   * Where visitors' pages are kept rendered and compressed; the services' writes must drop them (as they
+   * drop the hot reads). None: every page is rendered for its request.
+   */
+  pages?: PageCache;
 }
 
 export interface AppOptions {
@@ -275,6 +281,25 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
       // The shell alone, in the reader's language (the browser renders the page).
       const shell = () => renderer?.shell(request, indexHtml) ?? indexHtml;
       if (isConsolePath(pathname) && request.user?.role === ADMIN_ROLE) return sendShell(request, reply, shell(), 200);
+      const status = isClientRoute(pathname) ? 200 : 404;
+      // A page the reader arrives on is counted here; the app counts its own navigations after it.
+      const countArrival = () => {
+        if (services.stats && status === 200 && request.method === 'GET' && request.headers[OFFLINE_COPY_HEADER] === undefined) {
+          countPage(services.stats, request, async (token) => (await services.accounts?.authenticate(token)) ?? undefined);
+        }
+      };
+      // A visitor (no session) gets the copy kept for every visitor of the same variant.
+      if (renderer && services.pages && status === 200 && request.cookies[SESSION_COOKIE] === undefined) {
+        const visitor = await visitorPage(services.pages, renderer, request, indexHtml, (html) =>
+          htmlFor ? htmlFor(request, pathname, html) : Promise.resolve(html),
+        );
+        if (visitor) {
+          // Counted as a render counts it: the page's arrival and the view of the article it shows.
+          if (request.method === 'GET') for (const id of visitor.page.articles) services.content?.articles.countView(id);
+          countArrival();
+          return sendKept(request, reply, visitor.page, visitor.kept ? VISITOR_PAGE_CACHING : 'no-cache');
+        }
+      }
       const rendered = renderer
         ? await renderer.render(request, indexHtml).catch((error: unknown) => {
             // The shell still works: the browser renders the page itself.
@@ -282,13 +307,9 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
             return undefined;
           })
         : undefined;
-      const page = rendered ?? shell();
+      const page = rendered?.html ?? shell();
       const html = htmlFor ? await htmlFor(request, pathname, page) : page;
-      const status = isClientRoute(pathname) ? 200 : 404;
-      // A page the reader arrives on is counted here; the app counts its own navigations after it.
-      if (services.stats && status === 200 && request.method === 'GET' && request.headers[OFFLINE_COPY_HEADER] === undefined) {
-        countPage(services.stats, request, async (token) => (await services.accounts?.authenticate(token)) ?? undefined);
-      }
+      countArrival();
       return sendShell(request, reply, html, status);
     }
     if (knownRoutes.allowsOtherMethod(request.method, pathname)) {
@@ -319,13 +340,59 @@ function isClientRoute(pathname: string): boolean {
 
 const gzip = promisify(zlib.gzip);
 
+/**
+ * A visitor's kept page: a shared cache (a CDN) may keep it briefly and serve it while it asks again; the
+ * browser asks every time (and gets a 304 while the page is unchanged).
+ */
+export const VISITOR_PAGE_CACHING = 'public, max-age=0, s-maxage=10, stale-while-revalidate=30';
+
+/**
+ * The visitor's page from the cache (rendered now on a miss); `kept` false for a page rendered without
+ * all its data, sent to this visitor only. Undefined when the render failed.
+ */
+async function visitorPage(
+  pages: PageCache,
+  renderer: PageRenderer,
+  request: FastifyRequest,
+  shell: string,
+  withMetadata: (html: string) => Promise<string>,
+): Promise<{ page: KeptPage; kept: boolean } | undefined> {
+  try {
+    const page = await pages.page(renderer.visitorVariant(request), async () => {
+      const rendered = await renderer.render(request, shell, { shared: true });
+      const page = await keptPage(await withMetadata(rendered.html), rendered.articles);
+      if (!rendered.complete) throw new IncompletePage(page);
+      return page;
+    });
+    return { page, kept: true };
+  } catch (error) {
+    if (error instanceof IncompletePage) return { page: error.page, kept: false };
+    request.log.error({ err: error }, 'server rendering failed');
+    return undefined;
+  }
+}
+
+function sendKept(request: FastifyRequest, reply: FastifyReply, page: KeptPage, caching: string) {
+  reply.header('cache-control', caching).header('vary', PAGE_VARY).header('etag', page.etag);
+  if (matchesValidator(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
+  reply.status(200).type('text/html; charset=utf-8');
+  const encoding = preferredEncoding(request.headers['accept-encoding'] ?? '');
+  return encoding ? reply.header('content-encoding', encoding).send(page[encoding]) : reply.send(page.identity);
+}
+
+/** If-None-Match's weak comparison: any listed tag (or `*`) with the same opaque value. */
+export function matchesValidator(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
+  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
+}
+
 async function sendShell(request: FastifyRequest, reply: FastifyReply, html: string, status: number) {
   // A rendered page may carry the signed-in reader's name: never kept by a shared cache.
   reply
     .status(status)
     .header('cache-control', 'private, no-cache')
-    // The language follows the reader's cookie or Accept-Language (server/adapters/ssr/language.ts).
-    .header('vary', 'accept-encoding, accept-language, cookie')
+    .header('vary', PAGE_VARY)
     .type('text/html; charset=utf-8');
   // @fastify/compress hooks routes only, and pages are answered by the not-found handler: gzip them here.
   if (!/\bgzip\b/.test(request.headers['accept-encoding'] ?? '')) return reply.send(html);

@@ -43,12 +43,32 @@ export interface PageRendererOptions {
   siteUrl?: string;
 }
 
+export interface RenderedPage {
+  html: string;
+  /** The articles the page shows in full (their views are counted each time a kept copy is served). */
+  articles: number[];
+  /** Every read of the render answered: a page missing some of its data is not kept for others. */
+  complete: boolean;
+}
+
 export interface PageRenderer {
-  /** The page as complete HTML around the client's shell, or undefined when it cannot be rendered. */
-  render(request: FastifyRequest, shell: string): Promise<string | undefined>;
+  /**
+   * The page as complete HTML around the client's shell. `shared`: the copy every visitor of the variant
+   * gets (`visitorVariant`): no session is looked at, nothing personal is read and no view is counted.
+   */
+  render(request: FastifyRequest, shell: string, mode?: { shared: boolean }): Promise<RenderedPage>;
   /** The shell alone in the request's language, for the browser to render (the console, a failed render). */
   shell(request: FastifyRequest, shell: string): string;
+  /** What a visitor's page depends on besides its data: the key of the copy kept for all such visitors. */
+  visitorVariant(request: FastifyRequest): string;
 }
+
+/**
+ * The request headers a page's HTML depends on (its `Vary`): the encoding, the language (Accept-Language,
+ * or the `lang` cookie), the theme and reading preferences (the UI cookie). Never the User-Agent: the layout
+ * for each width is decided by CSS.
+ */
+export const PAGE_VARY = 'accept-encoding, accept-language, cookie';
 
 /** `<`, `>` and `&` escaped, so embedded JSON can never close its script element. */
 function scriptSafeJson(value: unknown): string {
@@ -174,15 +194,39 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer |
 
   return {
     shell: (request, shell) => withLanguage(shell, requestLanguage(request), pageUrl(request), englishScripts),
-    async render(request, shell) {
-      const [module, viewer] = await Promise.all([load(), viewerOf(request)]);
+    visitorVariant(request) {
+      const ui = readUiCookie(request.cookies[UI_COOKIE]);
+      const theme = ui.theme === 'dark' || ui.theme === 'light' ? ui.theme : 'system';
+      return JSON.stringify([
+        pageUrl(request).href,
+        requestLanguage(request),
+        theme,
+        restorePreferences(ui.preferences),
+      ]);
+    },
+    async render(request, shell, { shared } = { shared: false }) {
+      const [module, viewer] = await Promise.all([load(), shared ? null : viewerOf(request)]);
       // Known to what follows the render (the statistics leave the administrator's own pages out).
-      request.user = viewer;
-      const ports = renderPorts(options.site, options.content, viewer, {
-        user: viewer ? { id: viewer.id, role: viewer.role, nickName: viewer.nickName, avatar: viewer.avatar } : null,
-        address: request.ip,
-        userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512),
-      });
+      if (!shared) request.user = viewer;
+      const reads = { articles: new Set<number>(), failed: false };
+      const ports = renderPorts(
+        options.site,
+        options.content,
+        viewer,
+        // The shared copy holds no visitor's own state (their likes): their app asks for it.
+        shared
+          ? { user: null, address: '', userAgent: '' }
+          : {
+              user: viewer ? { id: viewer.id, role: viewer.role, nickName: viewer.nickName, avatar: viewer.avatar } : null,
+              address: request.ip,
+              userAgent: String(request.headers['user-agent'] ?? '').slice(0, 512),
+            },
+        {
+          countViews: !shared,
+          shownArticle: (id) => reads.articles.add(id),
+          failed: () => (reads.failed = true),
+        },
+      );
       // A site not yet set up renders without its configuration; the browser then says what is missing.
       const [config, pageHeaders] = await Promise.all([orNull(() => ports.siteApi.config()), ports.siteApi.pageHeaders()]);
       const ui = readUiCookie(request.cookies[UI_COOKIE]);
@@ -209,7 +253,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer |
       const themeHead =
         ui.theme === 'dark' || ui.theme === 'light' ? '' : `<script>${THEME_SCRIPT}</script>`;
       const assets = pageAssets(manifest, page.pageSource);
-      return withLanguage(shell, language, pageUrl(request), englishScripts)
+      const html = withLanguage(shell, language, pageUrl(request), englishScripts)
         .replace(`<html lang="${language}">`, `<html lang="${language}" data-theme="${seed.theme}" style="color-scheme:${seed.theme}">`)
         .replace(FIRST_SUBRESOURCE, (first) => `${bannerPreload(page.html)}<script>${FULL_LAYOUT_SCRIPT}</script>${first}`)
         .replace('</head>', () => `${themeHead}${assets.styles}</head>`)
@@ -221,6 +265,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer |
           '<div id="root"></div>',
           () => `<div id="root">${page.html}</div><script type="application/json" id="${SEED_ID}">${scriptSafeJson(page.seed)}</script>`,
         );
+      return { html, articles: [...reads.articles], complete: !reads.failed };
     },
   };
 }

@@ -64,11 +64,34 @@ const onlyInTheBrowser = () => Promise.reject(new Error('not available while the
  * The ports a server render reads through: the same calls as the browser's HTTP adapters, answered by the
  * services directly (no request to ourselves). Writes are never made while rendering.
  */
+export interface RenderReads {
+  /** Reading an article counts a view (as the page's call in the browser would); off for a shared copy. */
+  countViews: boolean;
+  /** An article the page shows in full. */
+  shownArticle(id: number): void;
+  /** A read failed (the database is away): the page is missing data. */
+  failed(): void;
+}
+
+/** Each call of the port, with its failures reported (and passed on). */
+function watched<T extends object>(port: T, failed: () => void): T {
+  const calls = Object.entries(port).map(([name, call]) => [
+    name,
+    (...args: unknown[]) =>
+      (call as (...args: unknown[]) => Promise<unknown>)(...args).catch((error: unknown) => {
+        failed();
+        throw error;
+      }),
+  ]);
+  return Object.fromEntries(calls) as T;
+}
+
 export function renderPorts(
   site: SiteService,
   { articles, showcase, board, comments }: ContentServices,
   viewer: CurrentUser | null,
   commenter: Viewer,
+  reads: RenderReads = { countViews: true, shownArticle: () => undefined, failed: () => undefined },
 ): RenderPortsFor {
   const contentApi: ContentApi = {
     homeArticles: async (page, size) => wire(ArticlePageDto, await articles.home(parsePage(page, size))),
@@ -77,8 +100,12 @@ export function renderPorts(
       orNull(async () => wire(FilteredArticlePageDto, await articles.byTag(tagId, parsePage(page, size)))),
     articlesByCategory: (categoryId, page, size) =>
       orNull(async () => wire(FilteredArticlePageDto, await articles.byCategory(categoryId, parsePage(page, size)))),
-    // Reading counts one view, as the page's call in the browser would have.
-    article: (id) => orNull(async () => wire(ArticleDetailDto, await articles.read(String(id)))),
+    article: (id) =>
+      orNull(async () => {
+        const article = await articles.read(String(id), { counted: reads.countViews });
+        reads.shownArticle(article.id);
+        return wire(ArticleDetailDto, article);
+      }),
     recommendations: (id) => orNull(async () => wire(RecommendDto, await articles.recommend(String(id)))),
     hotArticles: async () => wire(Type.Array(HotArticleDto), await articles.hot()),
     categories: async () => wire(Type.Array(CategoryDto), await articles.categories()),
@@ -129,5 +156,9 @@ export function renderPorts(
     homeArticles: async (page, size) => wire(ArticlePageDto, await articles.home(parsePage(page, size))),
     addView: onlyInTheBrowser,
   };
-  return { siteApi, contentApi, commentsApi };
+  return {
+    siteApi: watched(siteApi, reads.failed),
+    contentApi: watched(contentApi, reads.failed),
+    commentsApi: watched(commentsApi, reads.failed),
+  };
 }

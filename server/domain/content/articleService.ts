@@ -103,14 +103,22 @@ export class ArticleService {
     return { list: items.map(toListItem), total, ...page, name: category.name };
   }
 
-  /** Reads a public article and counts the view (stored with the others at the next `storeViews`). */
-  async read(rawId: string): Promise<ArticleDetailDto> {
+  /**
+   * Reads a public article and counts the view (stored with the others at the next `storeViews`); a page
+   * kept for many readers reads it uncounted and counts each reader with `countView`.
+   */
+  async read(rawId: string, { counted = true }: { counted?: boolean } = {}): Promise<ArticleDetailDto> {
     const id = parseId(rawId, contentMessages.article);
     // The text from memory, the counts (a single row's three numbers) from the database each time.
     const [article, counters] = await Promise.all([this.keptText(id), this.articles.countersOf(id)]);
     if (!counters) throw new AppError('notFound', contentMessages.articleNotFound);
-    this.views.count(id);
+    if (counted) this.views.count(id);
     return toDetail({ ...article, ...counters, views: counters.views + this.views.unstored(id) });
+  }
+
+  /** Counts a view of an article whose page was served from memory. */
+  countView(id: number): void {
+    this.views.count(id);
   }
 
   /** Stores the views counted since the last call, in one transaction; the server calls it every second. */

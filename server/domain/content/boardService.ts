@@ -11,6 +11,7 @@ import {
 import type { Clock } from '../../ports/clock';
 import type { MessageRepository } from '../../ports/messageRepository';
 import type { NotificationPublisher } from '../../ports/notificationPublisher';
+import { ignoreChanges, type ChangeNotifier } from '../../ports/readCache';
 import { ADMIN_ROLE, type CurrentUser } from '../accounts/currentUser';
 import { AppError } from '../errors';
 import { MESSAGE_COLOR, type BoardMessage, type BoardReply } from './board';
@@ -68,6 +69,7 @@ export class BoardService {
     private readonly messages: MessageRepository,
     private readonly notifications: NotificationPublisher,
     private readonly clock: Clock,
+    private readonly changes: ChangeNotifier = ignoreChanges,
   ) {}
 
   async list(page: PageRequest, userId: number | undefined, viewer: CurrentUser | null): Promise<MessagePageDto> {
@@ -92,6 +94,7 @@ export class BoardService {
       likes: 0,
       createdAt: this.clock.now().toISOString(),
     });
+    this.changes.changed(['board']);
     return toDto(await this.existing(id, user));
   }
 
@@ -99,6 +102,7 @@ export class BoardService {
     const id = parseId(rawId, contentMessages.message);
     this.mayChange(user, await this.existing(id, user));
     await this.messages.update(id, { ...checked(body), updatedAt: this.clock.now().toISOString() });
+    this.changes.changed(['board']);
     return toDto(await this.existing(id, user));
   }
 
@@ -106,6 +110,7 @@ export class BoardService {
     const id = parseId(rawId, contentMessages.message);
     this.mayChange(user, await this.existing(id, user));
     await this.messages.remove(id);
+    this.changes.changed(['board']);
   }
 
   /** Toggles the reader's like; a new like on someone else's post tells its author (type 3). */
@@ -114,6 +119,7 @@ export class BoardService {
     const message = await this.existing(id, user);
     const result = await this.messages.toggleLike(id, user.id);
     if (!result) throw new AppError('notFound', contentMessages.messageNotFound);
+    this.changes.changed(['board']);
     if (result.liked && message.userId !== null && message.userId !== user.id) {
       await this.notifications.toUser(message.userId, {
         type: 3,
@@ -138,6 +144,7 @@ export class BoardService {
     const reply = { messageId: id, userId: user.id, content, createdAt: this.clock.now().toISOString() };
     const replyId = await this.messages.addReply(reply);
     if (replyId === undefined) throw new AppError('notFound', contentMessages.messageNotFound);
+    this.changes.changed(['board']);
     if (message.userId !== null && message.userId !== user.id) {
       await this.notifications.toUser(message.userId, {
         type: 3,
@@ -161,6 +168,7 @@ export class BoardService {
       if (message?.userId !== user.id) throw new AppError('forbidden', contentMessages.notReplyManager);
     }
     await this.messages.removeReply(id);
+    this.changes.changed(['board']);
   }
 
   private async existing(id: number, viewer: CurrentUser | null): Promise<BoardMessage> {

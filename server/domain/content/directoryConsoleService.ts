@@ -9,6 +9,7 @@ import type {
   SiteEntryBody,
 } from '../../../src/protocol/console/site';
 import type { Clock } from '../../ports/clock';
+import { ignoreChanges, type ChangeNotifier } from '../../ports/readCache';
 import type { NewResource, NewSiteEntry } from '../../ports/contentRepository';
 import type { DirectoryRepository, LinkFields } from '../../ports/directoryRepository';
 import { AppError } from '../errors';
@@ -48,13 +49,14 @@ function checkedSite(body: SiteEntryBody): NewSiteEntry {
 
 /**
  * 友链, 资源 and 网站导航 in the console: the review of readers' link applications, and adding, editing,
- * deleting and ordering every entry. The public pages read these lists from the database on each request
- * (no hot read keeps them), so they show a change at once.
+ * deleting and ordering every entry. No hot read keeps these lists; each change drops the kept pages.
  */
 export class DirectoryConsoleService {
   constructor(
     private readonly directory: DirectoryRepository,
     private readonly clock: Clock,
+    /** Told of every change: the pages that show these lists are kept (PAGE_TOPICS). */
+    private readonly changes: ChangeNotifier = ignoreChanges,
   ) {}
 
   links(): Promise<ConsoleLinkDto[]> {
@@ -66,7 +68,9 @@ export class DirectoryConsoleService {
     const fields = checkedLink(body);
     await this.refuseTakenAddress(fields.url);
     const link = { ...fields, status: 'approved' as const, userId: null, createdAt: this.clock.now().toISOString() };
-    return { id: await this.directory.addLink(link), ...link };
+    const id = await this.directory.addLink(link);
+    this.changed();
+    return { id, ...link };
   }
 
   async editLink(rawId: string, body: LinkBody): Promise<ConsoleLinkDto> {
@@ -74,6 +78,7 @@ export class DirectoryConsoleService {
     const fields = checkedLink(body);
     await this.refuseTakenAddress(fields.url, link.id);
     await this.directory.updateLink(link.id, fields);
+    this.changed();
     return { ...link, ...fields };
   }
 
@@ -81,11 +86,13 @@ export class DirectoryConsoleService {
     const link = await this.existingLink(rawId);
     const status = approved ? 'approved' : 'rejected';
     await this.directory.setLinkStatus(link.id, status);
+    this.changed();
     return { ...link, status };
   }
 
   async removeLink(rawId: string): Promise<void> {
     await this.directory.removeLink((await this.existingLink(rawId)).id);
+    this.changed();
   }
 
   resources(side: ResourceSide): Promise<ConsoleResourceDto[]> {
@@ -94,7 +101,9 @@ export class DirectoryConsoleService {
 
   async addResource(body: ResourceBody): Promise<ConsoleResourceDto> {
     const resource = checkedResource(body);
-    return { id: await this.directory.addResource(resource), ...resource };
+    const id = await this.directory.addResource(resource);
+    this.changed();
+    return { id, ...resource };
   }
 
   async editResource(rawId: string, body: ResourceBody): Promise<ConsoleResourceDto> {
@@ -102,6 +111,7 @@ export class DirectoryConsoleService {
     if (!(await this.directory.findResource(id))) throw new AppError('notFound', text.resourceNotFound);
     const resource = checkedResource(body);
     await this.directory.updateResource(id, resource);
+    this.changed();
     return { id, ...resource };
   }
 
@@ -109,11 +119,13 @@ export class DirectoryConsoleService {
     const id = parseId(rawId, text.resource);
     if (!(await this.directory.findResource(id))) throw new AppError('notFound', text.resourceNotFound);
     await this.directory.removeResource(id);
+    this.changed();
   }
 
   /** `ids`: every resource of the side, in the new order (a list changed meanwhile is refused, not guessed at). */
   async orderResources(side: ResourceSide, ids: readonly number[]): Promise<ConsoleResourceDto[]> {
     if (!(await this.directory.orderResources(side, ids))) throw new AppError('conflict', text.orderStale);
+    this.changed();
     return this.directory.resources(side);
   }
 
@@ -123,7 +135,9 @@ export class DirectoryConsoleService {
 
   async addSite(body: SiteEntryBody): Promise<ConsoleSiteEntryDto> {
     const site = checkedSite(body);
-    return { id: await this.directory.addSite(site), ...site };
+    const id = await this.directory.addSite(site);
+    this.changed();
+    return { id, ...site };
   }
 
   async editSite(rawId: string, body: SiteEntryBody): Promise<ConsoleSiteEntryDto> {
@@ -131,6 +145,7 @@ export class DirectoryConsoleService {
     if (!(await this.directory.findSite(id))) throw new AppError('notFound', text.siteEntryNotFound);
     const site = checkedSite(body);
     await this.directory.updateSite(id, site);
+    this.changed();
     return { id, ...site };
   }
 
@@ -138,11 +153,17 @@ export class DirectoryConsoleService {
     const id = parseId(rawId, text.siteEntry);
     if (!(await this.directory.findSite(id))) throw new AppError('notFound', text.siteEntryNotFound);
     await this.directory.removeSite(id);
+    this.changed();
   }
 
   async orderSites(ids: readonly number[]): Promise<ConsoleSiteEntryDto[]> {
     if (!(await this.directory.orderSites(ids))) throw new AppError('conflict', text.orderStale);
+    this.changed();
     return this.directory.sites();
+  }
+
+  private changed(): void {
+    this.changes.changed(['directory']);
   }
 
   private async existingLink(rawId: string): Promise<FriendLink> {

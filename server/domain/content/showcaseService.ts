@@ -49,7 +49,7 @@ export class ShowcaseService {
     private readonly content: ContentRepository,
     private readonly notifications: NotificationPublisher,
     private readonly clock: Clock,
-    /** Told when a talk is published: the site's facts count them. */
+    /** Told when a talk is published (the site's facts count them) and a link reviewed. */
     private readonly changes: ChangeNotifier = ignoreChanges,
   ) {}
 
@@ -131,6 +131,7 @@ export class ShowcaseService {
     if (!link) throw new AppError('notFound', contentMessages.linkNotFound);
     const status = approved ? 'approved' : 'rejected';
     await this.content.setLinkStatus(id, status);
+    this.changes.changed(['directory']);
     return toApplication({ ...link, status });
   }
 

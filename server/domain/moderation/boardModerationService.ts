@@ -5,6 +5,7 @@ import type {
   ConsoleBoardReplyDto,
 } from '../../../src/protocol/console/moderation';
 import type { BoardModerationRepository } from '../../ports/boardModerationRepository';
+import { ignoreChanges, type ChangeNotifier } from '../../ports/readCache';
 import { contentMessages } from '../content/messages';
 import { AppError } from '../errors';
 import type { ModeratedPost, ModeratedReply } from './board';
@@ -34,11 +35,13 @@ const replyDto = (reply: ModeratedReply): ConsoleBoardReplyDto => ({
 /**
  * The message board from the console: every post and reply searched, hidden or shown again, deleted. A
  * hidden post is out of the board's lists and its address answers not found; a hidden reply is out of its
- * thread and its post's count. The board's pages are read from the database every time (no hot read shows
- * them), so a change is seen by the next read on every instance.
+ * thread and its post's count. No hot read shows the board; each change drops the kept pages.
  */
 export class BoardModerationService {
-  constructor(private readonly board: BoardModerationRepository) {}
+  constructor(
+    private readonly board: BoardModerationRepository,
+    private readonly changes: ChangeNotifier = ignoreChanges,
+  ) {}
 
   async search(query: BoardSearchQuery): Promise<ConsoleBoardPageDto> {
     const keyword = query.keyword?.trim();
@@ -58,11 +61,13 @@ export class BoardModerationService {
 
   async setHidden(postId: number, hidden: boolean): Promise<ConsoleBoardPostDto> {
     if (!(await this.board.setHidden(postId, hidden))) throw new AppError('notFound', contentMessages.messageNotFound);
+    this.changes.changed(['board']);
     return postDto(await this.post(postId));
   }
 
   async setReplyHidden(replyId: number, hidden: boolean): Promise<ConsoleBoardReplyDto> {
     if (!(await this.board.setReplyHidden(replyId, hidden))) throw new AppError('notFound', contentMessages.replyNotFound);
+    this.changes.changed(['board']);
     const reply = await this.board.findReply(replyId);
     if (!reply) throw new AppError('notFound', contentMessages.replyNotFound);
     return replyDto(reply);
@@ -70,10 +75,12 @@ export class BoardModerationService {
 
   async remove(postId: number): Promise<void> {
     if (!(await this.board.remove(postId))) throw new AppError('notFound', contentMessages.messageNotFound);
+    this.changes.changed(['board']);
   }
 
   async removeReply(replyId: number): Promise<void> {
     if (!(await this.board.removeReply(replyId))) throw new AppError('notFound', contentMessages.replyNotFound);
+    this.changes.changed(['board']);
   }
 
   private async post(id: number): Promise<ModeratedPost> {

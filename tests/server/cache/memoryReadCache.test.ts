@@ -21,6 +21,23 @@ function deferred<T>() {
 }
 
 describe('MemoryReadCache', () => {
+  it('keeps answers within its byte bound, the least recently used out first', async () => {
+    const cache = new MemoryReadCache<string>({ ttlMs: 60_000, maxBytes: 30, sizeOf: (value) => value.length });
+    const keep = (key: string) => cache.answer(key, ['articles'], async () => key.repeat(10));
+    await keep('a');
+    await keep('b');
+    await keep('c');
+    expect(cache.bytes).toBe(30);
+    expect(cache.peek('a')).toBe('aaaaaaaaaa'); // now the most recently used
+    await keep('d');
+    expect(cache.bytes).toBe(30);
+    expect(cache.peek('b')).toBeUndefined();
+    expect([cache.peek('a'), cache.peek('c'), cache.peek('d')]).toEqual(['a'.repeat(10), 'c'.repeat(10), 'd'.repeat(10)]);
+    // An answer larger than the whole bound is handed to its caller, never kept.
+    expect(await cache.answer('huge', ['articles'], async () => 'x'.repeat(31))).toHaveLength(31);
+    expect(cache.peek('huge')).toBeUndefined();
+  });
+
   it('gives the last answer, expired or dropped by a change, when a fresh one fails with an accepted error; never when fresh', async () => {
     const clock = manualClock();
     const outage = new Error('database unavailable');
