@@ -4,6 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedIn } from './support';
 import { openDatabase } from '../../../server/adapters/db/connect';
 import { migrateToLatest } from '../../../server/adapters/db/migrations';
 import { KyselyNotificationRepository } from '../../../server/adapters/db/notificationRepository';
@@ -25,7 +26,7 @@ async function withServices<T>(body: (services: ReturnType<typeof createAccountS
   const database = openDatabase({ dataDir });
   try {
     await migrateToLatest(database.db as Kysely<unknown>, database.dialect);
-    return await body(createAccountServices(database.db), database);
+    return await body(createAccountServices(database.db, { secret: () => 'test-secret' }), database);
   } finally {
     await database.close();
   }
@@ -42,7 +43,7 @@ describe('npm run user', { timeout: 60_000 }, () => {
     const password = /初始密码：(\S+)/.exec(stdout)?.[1];
     expect(password).toBeDefined();
     await withServices(async ({ accounts }) => {
-      const session = await accounts.login({ username: 'cli_reader', password: password!, remember: false, address: 'cli' });
+      const session = signedIn(await accounts.login({ username: 'cli_reader', password: password!, remember: false, address: 'cli' }));
       expect(session.user).toMatchObject({ nickName: '命令行读者', role: 2 });
     });
   });
@@ -52,7 +53,7 @@ describe('npm run user', { timeout: 60_000 }, () => {
     const { stdout } = await cli('user.ts', ['reset-password', 'cli_reader']);
     const password = /新密码：(\S+)/.exec(stdout)?.[1];
     await withServices(async ({ accounts }) => {
-      const session = await accounts.login({ username: 'cli_reader', password: password!, remember: false, address: 'cli' });
+      const session = signedIn(await accounts.login({ username: 'cli_reader', password: password!, remember: false, address: 'cli' }));
       expect(session.user.role).toBe(1);
     });
   });

@@ -447,7 +447,7 @@ describe('a generated password must be changed before anything else', () => {
     const me = await signUp(site);
     const database = openDatabase({ dataDir: site.dataDir });
     try {
-      const { accounts } = createAccountServices(database.db, testHasher);
+      const { accounts } = createAccountServices(database.db, { secret: () => 'test-secret', hasher: testHasher });
       const created = await accounts.createUser(uniqueName('cli'), '命令行');
       const reset = await accounts.resetPassword(me.username);
       for (const [username, password] of [[created.user.username, created.password], [me.username, reset]] as const) {
