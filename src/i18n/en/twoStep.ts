@@ -40,7 +40,6 @@ export const twoStep = {
     renew: 'Renew recovery codes',
     disabled: 'Two-step verification is off',
     renewed: 'New recovery codes made; the old ones no longer work',
-    passwordRequired: 'Enter your password',
   },
   required: {
     title: 'Turn on two-step verification',
@@ -60,7 +59,6 @@ export const twoStep = {
     endOthers: 'Sign out on all other devices',
     ended: 'Signed out on that device',
     endedOthers: (count: number) => `Signed out on ${count} other devices`,
-    loadFailed: 'Could not load where you are signed in',
   },
   server: {
     codeRequired: 'Enter a code or a recovery code',

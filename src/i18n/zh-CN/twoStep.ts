@@ -41,7 +41,6 @@ export const twoStep = localised('twoStep', {
     renew: '重新生成恢复码',
     disabled: '两步验证已关闭',
     renewed: '已生成新的恢复码，旧的恢复码已失效',
-    passwordRequired: '请输入密码',
   },
   /** ADMIN_TWO_STEP=required: the administrator sets it up before anything else. */
   required: {
@@ -62,7 +61,6 @@ export const twoStep = localised('twoStep', {
     endOthers: '退出其他所有设备',
     ended: '已退出该设备上的登录',
     endedOthers: (count: number) => `已退出其他 ${count} 个设备上的登录`,
-    loadFailed: '登录设备加载失败',
   },
   server: {
     codeRequired: '请输入验证码或恢复码',

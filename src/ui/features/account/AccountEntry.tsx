@@ -11,7 +11,7 @@ import { useIsDesktop } from '../../hooks/useMediaQuery';
 import * as zhCN from '../../../i18n/zh-CN';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { Avatar } from './Avatar';
-import { loginDialog, notificationDrawer, passwordChangeDialog, userMenu } from './lazyParts';
+import { loginDialog, notificationDrawer, passwordChangeDialog, twoStepRequiredDialog, userMenu } from './lazyParts';
 import { useAccount } from './useAccount';
 import './account.css';
 
@@ -113,6 +113,11 @@ export function AccountEntry() {
       {user?.mustChangePassword && hydrated && (
         <Suspense fallback={null}>
           <passwordChangeDialog.Component />
+        </Suspense>
+      )}
+      {user?.mustSetUpTwoStep && hydrated && (
+        <Suspense fallback={null}>
+          <twoStepRequiredDialog.Component />
         </Suspense>
       )}
     </div>
