@@ -8,6 +8,10 @@ import { KyselyRegistrationThrottle } from './adapters/db/registrationThrottle';
 import { KyselyNotificationRepository } from './adapters/db/notificationRepository';
 import { ScryptPasswordHasher } from './adapters/crypto/scryptPasswordHasher';
 import { randomSessionTokens } from './adapters/crypto/sessionTokens';
+import { createSecretBox, loadSiteSecret } from './adapters/crypto/secretBox';
+import type { AppConfig } from './config';
+import { totpCodes } from './adapters/crypto/totpCodes';
+import { KyselyTwoStepRepository } from './adapters/db/twoStepRepository';
 import { AccountService } from './domain/accounts/accountService';
 import { NotificationService } from './domain/notifications/notificationService';
 import type { PasswordHasher } from './ports/passwordHasher';
@@ -18,11 +22,23 @@ import { systemClock } from './ports/clock';
  * Apart from server/main.ts so that a command loads the accounts alone: importing the whole site made
  * `npm run user` take 2.5 s and 4 CPU-seconds before it did anything.
  */
-export function createAccountServices(
-  db: Kysely<Database>,
-  hasher: PasswordHasher = new ScryptPasswordHasher(),
-  registrationsPerHour?: number,
-) {
+export interface AccountOptions {
+  /** The site's secret (SECRET_KEY or the data folder's key file, see loadSiteSecret), read on first use. */
+  secret: () => string;
+  hasher?: PasswordHasher;
+  registrationsPerHour?: number | undefined;
+  adminTwoStep?: 'required' | 'optional';
+  /** The name authenticator apps show. */
+  issuer?: string | undefined;
+}
+
+/** What the command-line tools pass: the configured key (read only if a command seals) and site rule. */
+export function accountOptionsOf(config: AppConfig): AccountOptions {
+  return { secret: () => loadSiteSecret(config.secretKey, config.dataDir), adminTwoStep: config.adminTwoStep ?? 'optional' };
+}
+
+export function createAccountServices(db: Kysely<Database>, options: AccountOptions) {
+  const { hasher = new ScryptPasswordHasher(), registrationsPerHour, adminTwoStep, issuer } = options;
   const accounts = new AccountService({
     users: new KyselyUserRepository(db),
     sessions: new KyselySessionRepository(db),
@@ -32,6 +48,11 @@ export function createAccountServices(
     registrations: new KyselyRegistrationThrottle(db),
     ...(registrationsPerHour !== undefined ? { registrationsPerHour } : {}),
     clock: systemClock,
+    twoStep: new KyselyTwoStepRepository(db),
+    secrets: createSecretBox(options.secret),
+    codes: totpCodes,
+    ...(adminTwoStep ? { adminTwoStep } : {}),
+    ...(issuer ? { issuer } : {}),
     hashing: hashingBounds(),
   });
   return { accounts, notifications: new NotificationService(new KyselyNotificationRepository(db), systemClock) };

@@ -44,6 +44,13 @@ export interface AppConfig {
   auditKeepDays?: number;
   /** Megabytes of visitors' rendered pages kept in memory (PAGE_CACHE_MB, default 32); 0 renders every page. */
   pageCacheMb?: number;
+  /**
+   * The site's secret (SECRET_KEY, at least 32 characters), which seals two-step secrets; unset: a key
+   * generated once into `dataDir/secret.key`. Several instances must share one.
+   */
+  secretKey?: string | undefined;
+  /** ADMIN_TWO_STEP=required: the administrator must set up two-step sign-in at the next sign-in. */
+  adminTwoStep?: 'required' | 'optional';
 }
 
 export const DEFAULT_PAGE_CACHE_MB = 32;
@@ -137,7 +144,24 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     clientDir: path.resolve(cwd, env.CLIENT_DIR || 'dist'),
     stats: onOff(env, 'STATS', true),
     offline: onOff(env, 'OFFLINE', true),
+    secretKey: secretKey(env),
+    adminTwoStep: adminTwoStep(env),
   };
+}
+
+function secretKey(env: Env): string | undefined {
+  const raw = env.SECRET_KEY?.trim() ?? '';
+  if (raw === '') return undefined;
+  // A short key is guessable offline from any one sealed value: refuse it rather than seal with it.
+  if (raw.length < 32) throw new ConfigError('SECRET_KEY', 'expected at least 32 characters (for example: openssl rand -base64 32)');
+  return raw;
+}
+
+function adminTwoStep(env: Env): 'required' | 'optional' {
+  const raw = env.ADMIN_TWO_STEP?.trim() ?? '';
+  if (raw === '' || raw === 'optional') return 'optional';
+  if (raw === 'required') return 'required';
+  throw new ConfigError('ADMIN_TWO_STEP', `expected required or optional, got "${raw}"`);
 }
 
 function onOff(env: Env, name: string, fallback: boolean): boolean {

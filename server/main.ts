@@ -13,6 +13,7 @@ import type { AccountService } from './domain/accounts/accountService';
 import type { NotificationService } from './domain/notifications/notificationService';
 import type { NotificationPublisher } from './ports/notificationPublisher';
 import type { PasswordHasher } from './ports/passwordHasher';
+import { loadSiteSecret } from './adapters/crypto/secretBox';
 import { createAccountServices } from './accountServices';
 import { openDatabase, type DatabaseEvents, type DatabaseHandle } from './adapters/db/connect';
 import { dependencyFault } from './adapters/faults';
@@ -243,7 +244,15 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
   await waitForDatabase(database, log);
   await migrateToLatest(database.db as Kysely<unknown>, database.dialect);
 
-  const { accounts, notifications } = createAccountServices(database.db, overrides.passwordHasher, config.registerLimitPerHour);
+  // Read (or made) at start: an unreadable key stops the start rather than a later sign-in.
+  const siteSecret = loadSiteSecret(config.secretKey, config.dataDir);
+  const { accounts, notifications } = createAccountServices(database.db, {
+    secret: () => siteSecret,
+    ...(overrides.passwordHasher ? { hasher: overrides.passwordHasher } : {}),
+    registrationsPerHour: config.registerLimitPerHour,
+    adminTwoStep: config.adminTwoStep ?? 'optional',
+    issuer: config.siteName,
+  });
   const administrator = await accounts.ensureAdministrator();
   if (administrator) {
     // Printed once, straight to stdout: it must stand out from the log and never enter it.
@@ -280,6 +289,8 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
     users: new KyselyUserRepository(database.db),
     clock: systemClock,
   });
+  // A session ended from the personal centre or the console closes that session's chat sockets on every instance.
+  accounts.whenSessionsEnd((userId, sessionIds) => chat.signOut(userId, sessionIds));
 
   // The music library answers at once from the stored catalogue; the folder is scanned in the background.
   const library = config.musicUpstream

@@ -243,7 +243,11 @@ const accountModule = (env: Environment) => new ContainerModule(({ bind }) => {
       ) => {
         const machine = sessionMachine.provide({
           actors: {
-            login: fromPromise(({ input }) => api.login(input).then(({ id }) => api.userInfo(id))),
+            login: fromPromise(async ({ input }) => {
+              const answer = await api.login(input);
+              return 'challenge' in answer ? answer : api.userInfo(answer.id);
+            }),
+            loginSecondStep: fromPromise(async ({ input }) => api.userInfo((await api.loginSecondStep(input.challenge, input.code)).id)),
             register: fromPromise(({ input }) => api.register(input).then(() => undefined)),
             logout: fromPromise(() => api.logout()),
             fetchCurrentUser: fromPromise(() => api.current()),

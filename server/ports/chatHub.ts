@@ -9,8 +9,8 @@ export type ChatEvent =
   | { type: 'kick'; userId: number; nickName: string }
   /** A notice to the whole room. */
   | { type: 'notice'; reason: 'user_muted' | 'user_unmuted'; content: string }
-  /** Close the user's sockets with an `offline` frame, without a word to the room: their sessions ended. */
-  | { type: 'signOut'; userId: number }
+  /** Close the user's sockets with an `offline` frame, without a word to the room: their sessions ended (only those in `sessionIds` when given). */
+  | { type: 'signOut'; userId: number; sessionIds?: number[] }
   /** The user's role changed: their sockets act with the new one and are sent a fresh init. */
   | { type: 'role'; userId: number; role: number }
   /** Some instance's online users changed: recompute the list. */

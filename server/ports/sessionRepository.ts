@@ -8,6 +8,9 @@ export interface NewSession {
   persistent: boolean;
   createdAt: Date;
   expiresAt: Date;
+  /** The browser's User-Agent header and the client address at sign-in ('' when unknown). */
+  userAgent?: string;
+  address?: string;
 }
 
 export interface StoredSession {
@@ -16,15 +19,36 @@ export interface StoredSession {
   persistent: boolean;
   createdAt: Date;
   expiresAt: Date;
+  /** Null until first marked seen after sign-in. */
+  lastSeenAt: Date | null;
+}
+
+/** One place the account is signed in, as its owner sees it. */
+export interface SessionSummary {
+  id: number;
+  tokenHash: string;
+  userAgent: string;
+  address: string;
+  createdAt: Date;
+  /** The sign-in time until first marked seen. */
+  lastSeenAt: Date;
 }
 
 export interface SessionRepository {
   create(session: NewSession): Promise<void>;
   /** The live session and its user for a token hash; undefined when unknown, expired at `now`, or the account is disabled. */
-  findActive(tokenHash: string, now: Date): Promise<{ session: StoredSession; user: CurrentUser } | undefined>;
+  findActive(
+    tokenHash: string,
+    now: Date,
+  ): Promise<{ session: StoredSession; user: CurrentUser; twoStepEnabled: boolean } | undefined>;
   extend(sessionId: number, expiresAt: Date): Promise<void>;
+  markSeen(sessionId: number, at: Date): Promise<void>;
+  /** The user's live sessions at `now`, the most recently seen first. */
+  listForUser(userId: number, now: Date): Promise<SessionSummary[]>;
+  /** Ends one session, only if it is the user's; answers whether it did. */
+  revokeById(userId: number, sessionId: number): Promise<boolean>;
   revoke(tokenHash: string): Promise<void>;
-  /** Revokes every session of the user except the one with `keepTokenHash` (if given). */
-  revokeAllForUser(userId: number, keepTokenHash?: string): Promise<void>;
+  /** Revokes every session of the user except the one with `keepTokenHash` (if given); answers the ended ids. */
+  revokeAllForUser(userId: number, keepTokenHash?: string): Promise<number[]>;
   deleteExpired(now: Date): Promise<void>;
 }

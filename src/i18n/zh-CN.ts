@@ -27,6 +27,7 @@ export { notices } from './zh-CN/notices';
 export { home } from './zh-CN/home';
 export { validation } from './zh-CN/validation';
 export { account } from './zh-CN/account';
+export { twoStep } from './zh-CN/twoStep';
 export { session } from './zh-CN/session';
 export { notify } from './zh-CN/notify';
 export { content } from './zh-CN/content';

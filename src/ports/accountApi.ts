@@ -1,8 +1,33 @@
-import type { EmailSettings, LoginRequest, RegisterRequest, UserInfo } from '../domain/account/account';
+import type {
+  EmailSettings,
+  LoginRequest,
+  RegisterRequest,
+  SecondStepNeeded,
+  SignedInSession,
+  TwoStepSetUp,
+  TwoStepStatus,
+  UserInfo,
+} from '../domain/account/account';
 
 export interface AccountApi {
-  /** Opens a session (the browser keeps it in an HttpOnly cookie) and returns the user's id. */
-  login(request: LoginRequest): Promise<{ id: number }>;
+  /**
+   * Opens a session (the browser keeps it in an HttpOnly cookie) and returns the user's id; for an account
+   * with two-step sign-in, the challenge its second step answers instead.
+   */
+  login(request: LoginRequest): Promise<{ id: number } | SecondStepNeeded>;
+  /** The second step: a code from the authenticator app or a recovery code; opens the session. */
+  loginSecondStep(challenge: string, code: string): Promise<{ id: number }>;
+  twoStepStatus(): Promise<TwoStepStatus>;
+  /** A fresh secret to scan; it guards nothing until enableTwoStep confirms it with a code. */
+  startTwoStep(): Promise<TwoStepSetUp>;
+  /** Turns it on; answers the recovery codes (shown once) and how many other sessions ended. */
+  enableTwoStep(code: string, endOthers: boolean): Promise<{ recoveryCodes: string[]; endedOthers: number }>;
+  disableTwoStep(password: string, code: string): Promise<void>;
+  renewRecoveryCodes(password: string, code: string): Promise<string[]>;
+  sessions(): Promise<SignedInSession[]>;
+  endSession(id: number): Promise<void>;
+  /** Answers how many ended. */
+  endOtherSessions(): Promise<number>;
   register(request: RegisterRequest): Promise<UserInfo>;
   logout(): Promise<void>;
   /** The session's user, or null when there is none (never a 401). */

@@ -16,8 +16,17 @@ export const LoginBody = Type.Object({
 });
 export type LoginBody = Static<typeof LoginBody>;
 
-/** `token` only for a login that asked for it (`bearer: true`); the browser's login answers `{ id }`. */
-export const LoginResult = Type.Object({ token: Type.Optional(Type.String()), id: Type.Integer() });
+/**
+ * Signed in: `{ id }` (and `token` for a login that asked for it with `bearer: true`). The password was
+ * right but the account has two-step sign-in: `{ second_step: true, challenge }`, to be sent with a code
+ * to POST /api/user/loginSecondStep within five minutes.
+ */
+export const LoginResult = Type.Object({
+  token: Type.Optional(Type.String()),
+  id: Type.Optional(Type.Integer()),
+  second_step: Type.Optional(Type.Boolean()),
+  challenge: Type.Optional(Type.String()),
+});
 export type LoginResult = Static<typeof LoginResult>;
 
 export const RegisterBody = Type.Object({
@@ -39,6 +48,8 @@ export const UserInfoDto = Type.Object({
    * one-time password, `npm run user`) and must be changed before anything else.
    */
   must_change_password: Type.Optional(Type.Boolean()),
+  /** Told only to the owner, and only when true: ADMIN_TWO_STEP=required and no second step yet. */
+  must_set_up_two_step: Type.Optional(Type.Boolean()),
   /** Told only to the owner: where reply emails go ('' for none). */
   email: Type.Optional(Type.String()),
   /** Told only to the owner: 邮件提醒, replies by email (needs `email`). */
@@ -72,3 +83,54 @@ export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 
 export const UploadResult = Type.Object({ url: Type.String() });
 export type UploadResult = Static<typeof UploadResult>;
+
+/** The second step of a sign-in: the login's challenge and a code from the app or a recovery code. */
+export const LoginSecondStepBody = Type.Object({
+  challenge: Text(256),
+  code: Text(64),
+  bearer: Type.Optional(Type.Boolean()),
+});
+export type LoginSecondStepBody = Static<typeof LoginSecondStepBody>;
+
+export const TwoStepStatusDto = Type.Object({ enabled: Type.Boolean(), recovery_codes_left: Type.Integer() });
+export type TwoStepStatusDto = Static<typeof TwoStepStatusDto>;
+
+/** A secret being set up: as text, as the `otpauth://` URI, and that URI as a QR code (an SVG data URL drawn here). */
+export const TwoStepStartDto = Type.Object({ secret: Type.String(), uri: Type.String(), qr: Type.String() });
+export type TwoStepStartDto = Static<typeof TwoStepStartDto>;
+
+export const TwoStepEnableBody = Type.Object({
+  code: Text(64),
+  /** Also end every other session of the account. */
+  end_others: Type.Optional(Type.Boolean()),
+});
+export type TwoStepEnableBody = Static<typeof TwoStepEnableBody>;
+
+/** Recovery codes, shown this once; `ended_others` when turning two-step sign-in on ended other sessions. */
+export const RecoveryCodesDto = Type.Object({
+  recovery_codes: Type.Array(Type.String()),
+  ended_others: Type.Optional(Type.Integer()),
+});
+export type RecoveryCodesDto = Static<typeof RecoveryCodesDto>;
+
+/** Turning two-step sign-in off, or renewing the recovery codes: the password and a code again. */
+export const TwoStepConfirmBody = Type.Object({ password: Text(256), code: Text(64) });
+export type TwoStepConfirmBody = Static<typeof TwoStepConfirmBody>;
+
+/** One place the account is signed in; times are ISO-8601. */
+export const SessionDto = Type.Object({
+  id: Type.Integer(),
+  browser: Type.String(),
+  system: Type.String(),
+  address: Type.String(),
+  created_at: Type.String(),
+  last_seen_at: Type.String(),
+  current: Type.Boolean(),
+});
+export type SessionDto = Static<typeof SessionDto>;
+
+export const SessionIdBody = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) });
+export type SessionIdBody = Static<typeof SessionIdBody>;
+
+export const EndedSessionsDto = Type.Object({ ended: Type.Integer() });
+export type EndedSessionsDto = Static<typeof EndedSessionsDto>;

@@ -1,3 +1,4 @@
+import { Secret, TOTP } from 'otpauth';
 import sharp from 'sharp';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -281,7 +282,7 @@ describeInBrowser('accounts in the browser', () => {
     await expect(page.getByRole('button', { name: '用户菜单' }).textContent()).resolves.toContain('改过的昵称');
   });
 
-  it('changing the password ends the session and asks for the new one', async () => {
+  it('changing the password keeps this session and signs the others out', async () => {
     const user = await createUser(site);
     const page = await site.newPage();
     await openAt(page, '/userCenter');
@@ -291,10 +292,41 @@ describeInBrowser('accounts in the browser', () => {
     await page.getByLabel(zhCN.account.center.confirmPassword).fill('newpass789');
     await page.getByRole('button', { name: zhCN.account.center.changePassword }).click();
     await page.locator('.notice', { hasText: zhCN.account.center.passwordChanged }).waitFor();
+    await page.getByRole('button', { name: '用户菜单' }).waitFor();
+    expect(await page.getByRole('dialog', { name: '登录' }).count()).toBe(0);
+  });
+  it('turns two-step sign-in on with codes computed from the shown secret, then signs in with password and code', async () => {
+    const words = zhCN.twoStep;
+    const user = await createUser(site);
+    const page = await site.newPage();
+    await openAt(page, '/userCenter');
+    await loginInBrowser(page, user.username);
+    await page.getByRole('button', { name: words.center.start }).click();
+    const secret = (await page.getByTestId('two-step-secret').textContent()) ?? '';
+    await expect(page.getByRole('img', { name: words.center.qrAlt }).getAttribute('src')).resolves.toMatch(/^data:image\/svg\+xml;base64,/);
+    const code = (offsetSteps: number) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + offsetSteps * 30_000 });
+    await page.getByLabel(words.center.confirmCode).fill(code(0));
+    await page.getByRole('button', { name: words.center.enable }).click();
+    const codes = page.getByRole('list', { name: words.center.codesTitle }).getByRole('listitem');
+    await codes.nth(9).waitFor();
+    expect(await codes.count()).toBe(10);
+    await expect(page.getByRole('link', { name: words.center.download }).getAttribute('download')).resolves.toBe(words.center.codesFileName);
+    await page.getByRole('button', { name: words.center.saved }).click();
+    await page.getByTestId('two-step-status').filter({ hasText: words.center.on(10) }).waitFor();
+
+    await page.getByRole('button', { name: zhCN.account.center.logout }).click();
+    await page.locator('.notice', { hasText: zhCN.session.logoutSuccess }).waitFor();
+    await page.getByRole('button', { name: '登录', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: '登录' });
     await dialog.getByLabel('用户账号').fill(user.username);
-    await dialog.getByLabel('用户密码').fill('newpass789');
+    await dialog.getByLabel('用户密码').fill(user.password);
     await dialog.getByLabel('用户密码').press('Enter');
+    const second = page.getByRole('dialog', { name: words.login.title });
+    const input = second.getByLabel(words.login.code);
+    await expect(input.getAttribute('autocomplete')).resolves.toBe('one-time-code');
+    // The code that turned it on is spent; the next step's code is within the ±1 window and new.
+    await input.fill(code(1));
+    await input.press('Enter');
     await page.getByRole('button', { name: '用户菜单' }).waitFor();
   });
 });

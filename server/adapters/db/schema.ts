@@ -61,6 +61,39 @@ export interface UserSessionTable {
   persistent: number;
   created_at: string;
   expires_at: string;
+  /** The browser's User-Agent at sign-in (cut to 512 characters), shown parsed in the personal centre. */
+  user_agent: Generated<string>;
+  /** The client address at sign-in. */
+  address: Generated<string>;
+  /** Refreshed at most every SESSION_POLICY.refreshEveryMs; null before the first use after sign-in. */
+  last_seen_at: string | null;
+}
+
+export interface UserTwoStepTable {
+  user_id: number;
+  /** The TOTP secret sealed with AES-256-GCM (see secretBox.ts): a database dump alone does not give it. */
+  secret: string;
+  /** 0 while being set up (no code confirmed yet), 1 once it guards sign-in. */
+  enabled: Generated<number>;
+  /** The latest TOTP time step accepted: a code of that step or an earlier one is a replay. */
+  last_step: Generated<number>;
+  created_at: string;
+}
+
+export interface UserRecoveryCodeTable {
+  id: Generated<number>;
+  user_id: number;
+  /** HMAC of the normalised code under the site's secret key; a used code's row is deleted. */
+  code_hash: string;
+}
+
+export interface LoginChallengeTable {
+  id: Generated<number>;
+  /** SHA-256 of the token handed to the client after the right password, exchanged for a session by the second step. */
+  token_hash: string;
+  user_id: number;
+  persistent: number;
+  expires_at: string;
 }
 
 export interface NotificationTable {
@@ -359,6 +392,9 @@ export interface Database {
   user_session: UserSessionTable;
   notification: NotificationTable;
   login_attempt: LoginAttemptTable;
+  user_two_step: UserTwoStepTable;
+  user_recovery_code: UserRecoveryCodeTable;
+  login_challenge: LoginChallengeTable;
   registration_attempt: RegistrationAttemptTable;
   category: CategoryTable;
   tag: TagTable;

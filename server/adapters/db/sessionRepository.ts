@@ -1,7 +1,10 @@
 import type { Kysely } from 'kysely';
 import type { CurrentUser } from '../../domain/accounts/currentUser';
-import type { NewSession, SessionRepository, StoredSession } from '../../ports/sessionRepository';
+import type { NewSession, SessionRepository, SessionSummary, StoredSession } from '../../ports/sessionRepository';
 import type { Database } from './schema';
+
+/** A longer header is cut: it is only shown, parsed, in the personal centre. */
+const USER_AGENT_MAX = 512;
 
 export class KyselySessionRepository implements SessionRepository {
   constructor(private readonly db: Kysely<Database>) {}
@@ -15,15 +18,23 @@ export class KyselySessionRepository implements SessionRepository {
         persistent: session.persistent ? 1 : 0,
         created_at: session.createdAt.toISOString(),
         expires_at: session.expiresAt.toISOString(),
+        user_agent: (session.userAgent ?? '').slice(0, USER_AGENT_MAX),
+        address: session.address ?? '',
       })
       .execute();
   }
 
-  async findActive(tokenHash: string, now: Date): Promise<{ session: StoredSession; user: CurrentUser } | undefined> {
+  async findActive(
+    tokenHash: string,
+    now: Date,
+  ): Promise<{ session: StoredSession; user: CurrentUser; twoStepEnabled: boolean } | undefined> {
     const row = await this.db
       .selectFrom('user_session as s')
       .innerJoin('user_account as u', 'u.id', 's.user_id')
+      .leftJoin('user_two_step as t', 't.user_id', 'u.id')
       .select([
+        's.last_seen_at',
+        't.enabled as two_step_enabled',
         's.id as session_id',
         's.persistent',
         's.created_at',
@@ -48,7 +59,9 @@ export class KyselySessionRepository implements SessionRepository {
         persistent: Number(row.persistent) === 1,
         createdAt: new Date(row.created_at),
         expiresAt: new Date(row.expires_at),
+        lastSeenAt: row.last_seen_at === null ? null : new Date(row.last_seen_at),
       },
+      twoStepEnabled: Number(row.two_step_enabled ?? 0) === 1,
       user: {
         id: Number(row.user_id),
         username: row.username,
@@ -68,14 +81,43 @@ export class KyselySessionRepository implements SessionRepository {
       .execute();
   }
 
+  async markSeen(sessionId: number, at: Date): Promise<void> {
+    await this.db.updateTable('user_session').set({ last_seen_at: at.toISOString() }).where('id', '=', sessionId).execute();
+  }
+
+  async listForUser(userId: number, now: Date): Promise<SessionSummary[]> {
+    const rows = await this.db
+      .selectFrom('user_session')
+      .select(['id', 'token_hash', 'user_agent', 'address', 'created_at', 'last_seen_at'])
+      .where('user_id', '=', userId)
+      .where('expires_at', '>', now.toISOString())
+      .execute();
+    return rows
+      .map((row) => ({
+        id: Number(row.id),
+        tokenHash: row.token_hash,
+        userAgent: row.user_agent,
+        address: row.address,
+        createdAt: new Date(row.created_at),
+        lastSeenAt: new Date(row.last_seen_at ?? row.created_at),
+      }))
+      .sort((a, b) => b.lastSeenAt.getTime() - a.lastSeenAt.getTime() || b.id - a.id);
+  }
+
+  async revokeById(userId: number, sessionId: number): Promise<boolean> {
+    const result = await this.db.deleteFrom('user_session').where('id', '=', sessionId).where('user_id', '=', userId).executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
   async revoke(tokenHash: string): Promise<void> {
     await this.db.deleteFrom('user_session').where('token_hash', '=', tokenHash).execute();
   }
 
-  async revokeAllForUser(userId: number, keepTokenHash?: string): Promise<void> {
+  async revokeAllForUser(userId: number, keepTokenHash?: string): Promise<number[]> {
     let query = this.db.deleteFrom('user_session').where('user_id', '=', userId);
     if (keepTokenHash !== undefined) query = query.where('token_hash', '!=', keepTokenHash);
-    await query.execute();
+    const rows = await query.returning('id').execute();
+    return rows.map((row) => Number(row.id));
   }
 
   async deleteExpired(now: Date): Promise<void> {

@@ -35,6 +35,7 @@ import { siteRoutes } from './routes/site';
 import { notifyRoutes } from './routes/notify';
 import { uploadRoutes } from './routes/upload';
 import { mediaVariantRoutes } from './routes/media';
+import { twoStepRoutes } from './routes/twoStep';
 import { userRoutes } from './routes/user';
 import { contentRoutes, type ContentServices } from './routes/content';
 import { pageHtmlProvider } from './routes/feed';
@@ -120,6 +121,10 @@ export const COSTLY_ROUTES: ReadonlySet<string> = new Set([
   '/api/user/login',
   '/api/user/register',
   '/api/user/updatePassword',
+  '/api/user/loginSecondStep',
+  '/api/user/twoStep/enable',
+  '/api/user/twoStep/disable',
+  '/api/user/twoStep/recoveryCodes',
   '/api/upload/img',
 ]);
 
@@ -150,7 +155,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   installErrorHandler(app);
   const requests = installRequestLog(app, options.slowRequestMs);
   await installAuth(app, {
-    sessions: services.accounts ?? { authenticate: async () => undefined },
+    sessions: services.accounts ?? { resolveSession: async () => undefined },
     siteUrl: options.siteUrl,
   });
   const knownRoutes = trackRoutes(app);
@@ -190,7 +195,10 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   const cache = services.readCache ? { cache: services.readCache } : {};
   await app.register(siteRoutes, { site: services.site, ...cache });
   if (services.admin?.audit) recordSecurityEvents(app, services.admin.audit);
-  if (services.accounts) await app.register(userRoutes, { accounts: services.accounts, email: services.content?.comments });
+  if (services.accounts) {
+    await app.register(userRoutes, { accounts: services.accounts, email: services.content?.comments });
+    await app.register(twoStepRoutes, { accounts: services.accounts });
+  }
   if (services.notifications) {
     await app.register(notifyRoutes, {
       notifications: services.notifications,

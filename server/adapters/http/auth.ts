@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ADMIN_ROLE, type CurrentUser } from '../../domain/accounts/currentUser';
-import { accountMessages } from '../../domain/accounts/messages';
+import { accountMessages, twoStepMessages } from '../../domain/accounts/messages';
 import { SESSION_POLICY } from '../../domain/accounts/policy';
 import { AppError } from '../../domain/errors';
 
@@ -11,6 +11,8 @@ declare module 'fastify' {
     user: CurrentUser | null;
     /** The session token this request presented (cookie or bearer), for logout; '' when none. */
     sessionToken: string;
+    /** The id of the session behind `user`; null when anonymous. */
+    sessionId: number | null;
   }
 }
 
@@ -18,7 +20,7 @@ export const SESSION_COOKIE = 'blog_session';
 
 /** What the auth hook needs from the account service. */
 export interface SessionResolver {
-  authenticate(token: string): Promise<CurrentUser | undefined>;
+  resolveSession(token: string): Promise<{ user: CurrentUser; sessionId: number } | undefined>;
 }
 
 export interface AuthOptions {
@@ -87,6 +89,7 @@ export async function installAuth(app: FastifyInstance, options: AuthOptions): P
   await app.register(cookie);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', '');
+  app.decorateRequest('sessionId', null);
 
   app.addHook('onRequest', async (request, reply) => {
     const path = routedPath(request);
@@ -106,7 +109,9 @@ export async function installAuth(app: FastifyInstance, options: AuthOptions): P
     const token = bearer || request.cookies[SESSION_COOKIE] || '';
     if (token === '') return;
     request.sessionToken = token;
-    request.user = (await options.sessions.authenticate(token)) ?? null;
+    const resolved = await options.sessions.resolveSession(token);
+    request.user = resolved?.user ?? null;
+    request.sessionId = resolved?.sessionId ?? null;
     // A cookie naming no live session (expired, revoked, from another database) would be sent, and
     // looked up, on every call until the browser closes: expire it now. A route may still set a new one.
     if (!request.user && !bearer) clearSessionCookie(request, reply);
@@ -125,6 +130,9 @@ export function isConsolePath(pathname: string): boolean {
  */
 const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set(['/api/user/updatePassword', '/api/notify/getNotifyList']);
 
+/** Likewise for an administrator who must set up a second step (ADMIN_TWO_STEP=required): setting it up. */
+const ALLOWED_BEFORE_TWO_STEP = new Set(['/api/user/twoStep/start', '/api/user/twoStep/enable', '/api/notify/getNotifyList']);
+
 /**
  * The signed-in user, or a 401 "请先登录". An account still on a generated password (the administrator's
  * one-time password, `npm run user`) gets a 403 for every change it would make but setting its own.
@@ -133,6 +141,9 @@ export function requireUser(request: FastifyRequest): CurrentUser {
   if (!request.user) throw new AppError('unauthenticated', accountMessages.loginRequired);
   if (request.user.mustChangePassword && STATE_CHANGING.has(request.method) && !ALLOWED_BEFORE_PASSWORD_CHANGE.has(routedPath(request))) {
     throw new AppError('forbidden', accountMessages.passwordChangeRequired);
+  }
+  if (request.user.mustSetUpTwoStep && STATE_CHANGING.has(request.method) && !ALLOWED_BEFORE_TWO_STEP.has(routedPath(request))) {
+    throw new AppError('forbidden', twoStepMessages.setUpRequired);
   }
   return request.user;
 }

@@ -241,6 +241,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer |
               role: viewer.role,
               username: viewer.username,
               ...(viewer.mustChangePassword ? { mustChangePassword: true } : {}),
+              ...(viewer.mustSetUpTwoStep ? { mustSetUpTwoStep: true } : {}),
             }
           : null,
         theme: ui.theme === 'dark' || ui.theme === 'light' ? ui.theme : 'light',

@@ -40,6 +40,8 @@ function onlineDto(user: OnlineUser): OnlineUserDto {
 interface Connection {
   socket: WebSocket;
   user: ChatActor | null;
+  /** The session that opened the socket (null for a visitor): ending it closes the socket. */
+  sessionId: number | null;
   /** 'joining' between an init frame and its answer: room events wait in `pending` meanwhile. */
   state: 'connected' | 'joining' | 'joined' | 'closed';
   pending: ChatEvent[];
@@ -95,8 +97,8 @@ export class ChatGateway {
     await this.presenceChain;
   }
 
-  accept(socket: WebSocket, user: ChatActor | null): void {
-    const connection: Connection = { socket, user, state: 'connected', pending: [], queue: Promise.resolve(), alive: true };
+  accept(socket: WebSocket, user: ChatActor | null, sessionId: number | null = null): void {
+    const connection: Connection = { socket, user, sessionId, state: 'connected', pending: [], queue: Promise.resolve(), alive: true };
     this.connections.add(connection);
     socket.on('pong', () => {
       connection.alive = true;
@@ -214,7 +216,8 @@ export class ChatGateway {
         continue;
       }
       if (event.type === 'signOut') {
-        if (connection.user?.id === event.userId) this.kickOut(connection, chatMessages.signedOut);
+        const ended = !event.sessionIds || (connection.sessionId !== null && event.sessionIds.includes(connection.sessionId));
+        if (connection.user?.id === event.userId && ended) this.kickOut(connection, chatMessages.signedOut);
         continue;
       }
       if (event.type === 'role') {

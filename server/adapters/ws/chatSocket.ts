@@ -29,9 +29,9 @@ export async function chatSocketRoutes(app: FastifyInstance, options: ChatSocket
     if (!isSameSiteOrigin(request, options.siteUrl)) throw new AppError('forbidden', accountMessages.foreignOrigin);
   };
   const handler = (socket: WebSocket, request: FastifyRequest) => {
-    // An account still on a generated password reads the room as a visitor until it sets its own.
-    const user = request.user?.mustChangePassword ? null : request.user;
-    gateway.accept(socket, user && { id: user.id, nickName: user.nickName, avatar: user.avatar, role: user.role });
+    // An account still on a generated password, or owing its second step, reads the room as a visitor until it is done.
+    const user = request.user?.mustChangePassword || request.user?.mustSetUpTwoStep ? null : request.user;
+    gateway.accept(socket, user && { id: user.id, nickName: user.nickName, avatar: user.avatar, role: user.role }, user ? request.sessionId : null);
   };
   for (const url of ['/ws/', '/ws']) {
     app.route({ method: 'GET', url, websocket: true, onRequest: refuseForeignOrigin, handler });

@@ -1,9 +1,12 @@
 import type { Clock } from '../../ports/clock';
 import type { LoginThrottle } from '../../ports/loginThrottle';
+import type { OneTimeCodes } from '../../ports/oneTimeCodes';
 import type { PasswordHasher } from '../../ports/passwordHasher';
 import type { RegistrationThrottle } from '../../ports/registrationThrottle';
-import type { SessionRepository } from '../../ports/sessionRepository';
+import type { SecretBox } from '../../ports/secretBox';
+import type { SessionRepository, SessionSummary } from '../../ports/sessionRepository';
 import type { SessionTokens } from '../../ports/sessionTokens';
+import type { StoredTwoStep, TwoStepRepository } from '../../ports/twoStepRepository';
 import { UsernameTakenError, type UserRepository } from '../../ports/userRepository';
 import {
   LOGIN_INPUT_MAX,
@@ -17,10 +20,10 @@ import {
   type ValidationKey,
 } from '../../../src/domain/account/validation';
 import { AppError } from '../errors';
-import type { CurrentUser } from './currentUser';
-import { accountMessages, validationMessage } from './messages';
+import { ADMIN_ROLE, type CurrentUser } from './currentUser';
+import { accountMessages, twoStepMessages, validationMessage } from './messages';
 import { ConcurrencyGate } from './concurrencyGate';
-import { HASHING_POLICY, REGISTRATION_POLICY, ROLES, SESSION_POLICY, THROTTLE_POLICY } from './policy';
+import { HASHING_POLICY, REGISTRATION_POLICY, ROLES, SESSION_POLICY, THROTTLE_POLICY, TWO_STEP_POLICY } from './policy';
 
 export interface AccountDeps {
   users: UserRepository;
@@ -32,6 +35,15 @@ export interface AccountDeps {
   /** Registration attempts allowed per client address and hour; REGISTRATION_POLICY's when unset. */
   registrationsPerHour?: number;
   clock: Clock;
+  /** Authenticator secrets, recovery codes and sign-ins waiting for their second step. */
+  twoStep: TwoStepRepository;
+  /** Seals the authenticator secrets and fingerprints the recovery codes under the site's key. */
+  secrets: SecretBox;
+  codes: OneTimeCodes;
+  /** ADMIN_TWO_STEP: 'required' holds an administrator without a second step to setting one up. */
+  adminTwoStep?: 'required' | 'optional';
+  /** The name authenticator apps show (TWO_STEP_POLICY.issuer when unset). */
+  issuer?: string;
   /** Password hashes at a time and waiting (HASHING_POLICY's when unset). */
   hashing?: { concurrency: number; queue: number };
   /** Waits before a slowed login (a timer by default; tests pass a fake). */
@@ -43,6 +55,28 @@ export interface IssuedSession {
   user: CurrentUser;
   persistent: boolean;
   expiresAt: Date;
+}
+
+/** A login: signed in, or the password was right and the second step is asked with `challenge`. */
+export type LoginOutcome =
+  | ({ secondStep: false } & IssuedSession)
+  | { secondStep: true; challenge: string; expiresAt: Date };
+
+/** Where a sign-in comes from, kept with its session for the owner's list. */
+export interface ClientFacts {
+  address: string;
+  userAgent?: string | undefined;
+}
+
+/** A live session of the account; `current` is the one asking. */
+export interface AccountSession extends Omit<SessionSummary, 'tokenHash'> {
+  current: boolean;
+}
+
+/** Who a session token belongs to. */
+export interface ResolvedSession {
+  user: CurrentUser;
+  sessionId: number;
 }
 
 /** Envelope code of a login, register or password refusal the dialog shows as an error toast. */
@@ -63,6 +97,8 @@ export class AccountService {
   /** Per attacked account, its logins one at a time (see THROTTLE_POLICY.accountSlowAfter). */
   private readonly slowLines = new Map<string, ConcurrencyGate>();
   private readonly pause: (ms: number) => Promise<void>;
+  /** Told the ids of sessions this service ended, so their chat sockets close on every instance. */
+  private sessionsEnded: (userId: number, sessionIds: number[]) => Promise<void> = async () => {};
 
   constructor(private readonly deps: AccountDeps) {
     const { concurrency, queue } = deps.hashing ?? HASHING_POLICY;
@@ -102,7 +138,12 @@ export class AccountService {
     }
   }
 
-  async login(input: { username: string; password: string; remember: boolean; address: string }): Promise<IssuedSession> {
+  /** Called with the ids of every session this service ends (one listener: the chat room's). */
+  whenSessionsEnd(listener: (userId: number, sessionIds: number[]) => Promise<void>): void {
+    this.sessionsEnded = listener;
+  }
+
+  async login(input: { username: string; password: string; remember: boolean } & ClientFacts): Promise<LoginOutcome> {
     rejectIf(checkLoginUsername(input.username));
     rejectIf(checkLoginPassword(input.password));
     const now = this.deps.clock.now();
@@ -127,17 +168,47 @@ export class AccountService {
     // Said only to whoever knows the password: a disabled account is not revealed to a guesser.
     if (stored.disabled) throw new AppError('refused', accountMessages.accountDisabled, ACCOUNT_REFUSED);
     const { passwordHash: _hash, disabled: _disabled, ...user } = stored;
-    await this.deps.users.recordLogin(user.id, now);
-    return this.issue(user, input.remember, now);
+    if ((await this.deps.twoStep.find(user.id))?.enabled) return this.challenge(user, input.remember, now);
+    return { secondStep: false, ...(await this.signIn(user, input.remember, now, input)) };
+  }
+
+  /**
+   * The second step of a login whose password was right: a code from the authenticator app or a recovery
+   * code, throttled like passwords. The challenge opens one session at most.
+   */
+  async completeLogin(input: { challenge: string; code: string } & ClientFacts): Promise<IssuedSession> {
+    const now = this.deps.clock.now();
+    const challengeHash = this.deps.tokens.digest(input.challenge);
+    const pending = input.challenge.length > 200 ? undefined : await this.deps.twoStep.findChallenge(challengeHash, now);
+    const user = pending && (await this.deps.users.findById(pending.userId));
+    if (!pending || !user) throw new AppError('refused', twoStepMessages.challengeExpired, ACCOUNT_REFUSED);
+    await this.requireSecondStep(user, input.code, input.address, now);
+    if (!(await this.deps.twoStep.takeChallenge(challengeHash))) {
+      throw new AppError('refused', twoStepMessages.challengeExpired, ACCOUNT_REFUSED);
+    }
+    return this.signIn(user, pending.persistent, now, input);
   }
 
   /** The user behind a token, refreshing a rolling session; undefined for unknown, revoked or expired tokens. */
   async authenticate(token: string): Promise<CurrentUser | undefined> {
+    return (await this.resolveSession(token))?.user;
+  }
+
+  /** The user and session behind a token, refreshing a rolling session and when it was last seen. */
+  async resolveSession(token: string): Promise<ResolvedSession | undefined> {
     if (token === '' || token.length > 200) return undefined;
     const now = this.deps.clock.now();
     const found = await this.deps.sessions.findActive(this.deps.tokens.digest(token), now);
     if (!found) return undefined;
-    const { session, user } = found;
+    const { session, twoStepEnabled } = found;
+    // The printed password first, then the second step: one demand at a time.
+    const mustSetUpTwoStep =
+      this.deps.adminTwoStep === 'required' && found.user.role === ADMIN_ROLE && !twoStepEnabled && !found.user.mustChangePassword;
+    const user: CurrentUser = mustSetUpTwoStep ? { ...found.user, mustSetUpTwoStep } : found.user;
+    // Written at most every refreshEveryMs, like the rolling expiry: a busy reader does not write on every request.
+    if (!session.lastSeenAt || now.getTime() - session.lastSeenAt.getTime() >= SESSION_POLICY.refreshEveryMs) {
+      await this.deps.sessions.markSeen(session.id, now);
+    }
     if (!session.persistent) {
       const remaining = session.expiresAt.getTime() - now.getTime();
       if (remaining < SESSION_POLICY.idleMs - SESSION_POLICY.refreshEveryMs) {
@@ -146,7 +217,7 @@ export class AccountService {
         if (next > session.expiresAt.getTime()) await this.deps.sessions.extend(session.id, new Date(next));
       }
     }
-    return user;
+    return { user, sessionId: session.id };
   }
 
   async logout(token: string): Promise<void> {
@@ -177,24 +248,105 @@ export class AccountService {
   }
 
   /**
-   * Changes the password and ends every session of the user, this one included: whoever knew the old
-   * password (or held a session) is out, and the client asks for the new password.
+   * Changes the password and ends every other session of the user: whoever knew the old password (or held
+   * another session) is out, while the one that made the change stays signed in.
    */
-  async changePassword(user: CurrentUser, oldPassword: string, newPassword: string, address: string): Promise<void> {
+  async changePassword(user: CurrentUser, oldPassword: string, newPassword: string, client: ClientFacts & { token: string }): Promise<void> {
     rejectIf(checkNewPassword(oldPassword, newPassword));
-    const now = this.deps.clock.now();
-    // A stolen session must not become a way to guess the password.
-    const keys = throttleKeys(user.username, address);
-    const attempts = await this.countAttempt(keys, now);
-    const stored = await this.deps.users.findByUsername(user.username);
-    if (!stored) throw new AppError('unauthenticated', accountMessages.loginRequired);
-    if (!(await this.checking(keys, attempts, () => this.verify(oldPassword, stored.passwordHash)))) {
-      throw new AppError('refused', accountMessages.wrongOldPassword, ACCOUNT_REFUSED);
-    }
-    await this.succeeded(keys);
+    await this.requirePassword(user, oldPassword, client.address, accountMessages.wrongOldPassword);
     // Their own password now: the account is no longer held to changing it.
     await this.deps.users.updatePasswordHash(user.id, await this.hash(newPassword), false);
-    await this.deps.sessions.revokeAllForUser(user.id);
+    await this.endOtherSessions(user, client.token);
+  }
+
+  /** Whether two-step sign-in is on, and how many recovery codes are left. */
+  async twoStepStatus(user: CurrentUser): Promise<{ enabled: boolean; recoveryCodesLeft: number }> {
+    const enabled = (await this.deps.twoStep.find(user.id))?.enabled === true;
+    return { enabled, recoveryCodesLeft: enabled ? await this.deps.twoStep.recoveryCodesLeft(user.id) : 0 };
+  }
+
+  /** A fresh secret to show (as text and as the QR code's URI); it guards nothing until a code confirms it. */
+  async startTwoStep(user: CurrentUser): Promise<{ secret: string; uri: string }> {
+    const secret = this.deps.codes.newSecret();
+    if (!(await this.deps.twoStep.startSetUp(user.id, this.deps.secrets.seal(secret), this.deps.clock.now()))) {
+      throw new AppError('conflict', twoStepMessages.alreadyOn);
+    }
+    return { secret, uri: this.deps.codes.keyUri(secret, user.username, this.deps.issuer ?? TWO_STEP_POLICY.issuer) };
+  }
+
+  /**
+   * Turns two-step sign-in on once a current code proves the app holds the secret; answers the recovery
+   * codes (shown once, kept only as fingerprints) and how many other sessions it ended when asked to.
+   */
+  async enableTwoStep(
+    user: CurrentUser,
+    code: string,
+    client: ClientFacts & { token: string; endOthers: boolean },
+  ): Promise<{ recoveryCodes: string[]; endedOthers: number }> {
+    const now = this.deps.clock.now();
+    const stored = await this.deps.twoStep.find(user.id);
+    if (!stored) throw new AppError('conflict', twoStepMessages.notStarted);
+    if (stored.enabled) throw new AppError('conflict', twoStepMessages.alreadyOn);
+    const entered = normalisedCode(code);
+    if (!TOTP_CODE.test(entered)) throw new AppError('invalid', twoStepMessages.codeRequired);
+    let step: number | undefined;
+    await this.guarded(user.username, client.address, now, twoStepMessages.wrongCode, async () => {
+      step = this.deps.codes.matchingStep(this.openSecret(stored), entered, now, TWO_STEP_POLICY.window);
+      return step !== undefined;
+    });
+    const recoveryCodes = this.deps.codes.recoveryCodes(TWO_STEP_POLICY.recoveryCodes);
+    if (!(await this.deps.twoStep.enable(user.id, step ?? 0, recoveryCodes.map((c) => this.recoveryFingerprint(c))))) {
+      throw new AppError('conflict', twoStepMessages.alreadyOn);
+    }
+    const endedOthers = client.endOthers ? await this.endOtherSessions(user, client.token) : 0;
+    return { recoveryCodes, endedOthers };
+  }
+
+  /** Turns two-step sign-in off: the password and a code (or a recovery code) again. */
+  async disableTwoStep(user: CurrentUser, password: string, code: string, address: string): Promise<void> {
+    await this.reconfirm(user, password, code, address);
+    await this.deps.twoStep.remove(user.id);
+  }
+
+  /** Ten new recovery codes in place of the old ones: the password and a code (or a recovery code) again. */
+  async renewRecoveryCodes(user: CurrentUser, password: string, code: string, address: string): Promise<string[]> {
+    await this.reconfirm(user, password, code, address);
+    const recoveryCodes = this.deps.codes.recoveryCodes(TWO_STEP_POLICY.recoveryCodes);
+    await this.deps.twoStep.replaceRecoveryCodes(user.id, recoveryCodes.map((c) => this.recoveryFingerprint(c)));
+    return recoveryCodes;
+  }
+
+  /** `npm run user -- reset-two-step`: for someone who lost both the app and the recovery codes. */
+  async resetTwoStep(username: string): Promise<void> {
+    const stored = await this.requireUsername(username);
+    await this.deps.twoStep.remove(stored.id);
+  }
+
+  /** Where the account is signed in, the most recently seen first; `token` is the asking session's. */
+  async listSessions(user: CurrentUser, token: string): Promise<AccountSession[]> {
+    const currentHash = this.deps.tokens.digest(token);
+    const sessions = await this.deps.sessions.listForUser(user.id, this.deps.clock.now());
+    return sessions.map(({ tokenHash, ...session }) => ({ ...session, current: tokenHash === currentHash }));
+  }
+
+  /** Ends one of the user's own sessions (on every instance at once: sessions live in the database). */
+  async endSession(user: CurrentUser, sessionId: number): Promise<void> {
+    if (!(await this.deps.sessions.revokeById(user.id, sessionId))) throw new AppError('notFound', twoStepMessages.sessionNotFound);
+    await this.sessionsEnded(user.id, [sessionId]);
+  }
+
+  /** Ends every session of the user but the asking one; answers how many. */
+  async endOtherSessions(user: CurrentUser, token: string): Promise<number> {
+    const ended = await this.deps.sessions.revokeAllForUser(user.id, this.deps.tokens.digest(token));
+    if (ended.length > 0) await this.sessionsEnded(user.id, ended);
+    return ended.length;
+  }
+
+  /** The console's 退出全部登录: every session of the user; answers how many. */
+  async endAllSessions(userId: number): Promise<number> {
+    const ended = await this.deps.sessions.revokeAllForUser(userId);
+    if (ended.length > 0) await this.sessionsEnded(userId, ended);
+    return ended.length;
   }
 
   /**
@@ -273,7 +425,80 @@ export class AccountService {
     return stored;
   }
 
-  private async issue(user: CurrentUser, remember: boolean, now: Date): Promise<IssuedSession> {
+  /**
+   * The one place a second step is checked, for a sign-in and for turning the second step off or renewing
+   * its codes: a current TOTP code of a step later than any accepted before (a replay is refused), or an
+   * unused recovery code (spent by this check). A passkey would be one more kind of proof here.
+   */
+  private async secondStepPasses(userId: number, code: string, now: Date): Promise<boolean> {
+    const entered = normalisedCode(code);
+    if (TOTP_CODE.test(entered)) {
+      const stored = await this.deps.twoStep.find(userId);
+      if (!stored?.enabled) return false;
+      const step = this.deps.codes.matchingStep(this.openSecret(stored), entered, now, TWO_STEP_POLICY.window);
+      return step !== undefined && (await this.deps.twoStep.acceptStep(userId, step));
+    }
+    return entered !== '' && (await this.deps.twoStep.useRecoveryCode(userId, this.recoveryFingerprint(entered)));
+  }
+
+  /** The second step, throttled like a password; refused with wrongCode. */
+  private async requireSecondStep(user: CurrentUser, code: string, address: string, now: Date): Promise<void> {
+    if (normalisedCode(code) === '') throw new AppError('invalid', twoStepMessages.codeRequired);
+    await this.guarded(user.username, address, now, twoStepMessages.wrongCode, () => this.secondStepPasses(user.id, code, now));
+  }
+
+  /** The password, throttled like a login (a stolen session must not become a way to guess it). */
+  private async requirePassword(user: CurrentUser, password: string, address: string, refusal: string): Promise<void> {
+    const keys = throttleKeys(user.username, address);
+    const attempts = await this.countAttempt(keys, this.deps.clock.now());
+    const stored = await this.deps.users.findByUsername(user.username);
+    if (!stored) throw new AppError('unauthenticated', accountMessages.loginRequired);
+    if (!(await this.checking(keys, attempts, () => this.verify(password, stored.passwordHash)))) {
+      throw new AppError('refused', refusal, ACCOUNT_REFUSED);
+    }
+    await this.succeeded(keys);
+  }
+
+  /** What cannot be undone lightly (the second step off, new recovery codes): the password and a code again. */
+  private async reconfirm(user: CurrentUser, password: string, code: string, address: string): Promise<void> {
+    if (!(await this.deps.twoStep.find(user.id))?.enabled) throw new AppError('conflict', twoStepMessages.notOn);
+    if (password === '') throw new AppError('invalid', twoStepMessages.passwordRequired);
+    await this.requirePassword(user, password, address, twoStepMessages.wrongPassword);
+    await this.requireSecondStep(user, code, address, this.deps.clock.now());
+  }
+
+  /** Runs a code check counted under the login throttle's keys and the account's second-step key. */
+  private async guarded(username: string, address: string, now: Date, refusal: string, check: () => Promise<boolean>): Promise<void> {
+    const keys = { ...throttleKeys(username, address), second: `second:${username.trim().toLowerCase()}` };
+    const attempts = await this.countAttempt(keys, now);
+    if (!(await this.checking(keys, attempts, check))) throw new AppError('refused', refusal, ACCOUNT_REFUSED);
+    await this.succeeded(keys);
+  }
+
+  private openSecret(stored: StoredTwoStep): string {
+    try {
+      return this.deps.secrets.open(stored.sealedSecret);
+    } catch {
+      // Sealed under another key (SECRET_KEY changed, a backup restored elsewhere): only a reset helps.
+      throw new AppError('conflict', twoStepMessages.secretUnreadable);
+    }
+  }
+
+  private recoveryFingerprint(code: string): string {
+    return this.deps.secrets.fingerprint(`recovery:${normalisedCode(code)}`);
+  }
+
+  /** A password-checked sign-in waiting for its second step. */
+  private async challenge(user: CurrentUser, remember: boolean, now: Date): Promise<LoginOutcome> {
+    const challenge = this.deps.tokens.generate();
+    const expiresAt = new Date(now.getTime() + TWO_STEP_POLICY.challengeMs);
+    await this.deps.twoStep.deleteExpiredChallenges(now);
+    await this.deps.twoStep.createChallenge(this.deps.tokens.digest(challenge), { userId: user.id, persistent: remember, expiresAt });
+    return { secondStep: true, challenge, expiresAt };
+  }
+
+  private async signIn(user: CurrentUser, remember: boolean, now: Date, client: ClientFacts): Promise<IssuedSession> {
+    await this.deps.users.recordLogin(user.id, now);
     const token = this.deps.tokens.generate();
     const expiresAt = new Date(now.getTime() + (remember ? SESSION_POLICY.rememberMs : SESSION_POLICY.idleMs));
     await this.deps.sessions.create({
@@ -282,6 +507,8 @@ export class AccountService {
       persistent: remember,
       createdAt: now,
       expiresAt,
+      address: client.address,
+      userAgent: client.userAgent ?? '',
     });
     // Housekeeping rides on logins rather than a timer, so every instance stays stateless.
     await this.deps.sessions.deleteExpired(now);
@@ -295,10 +522,17 @@ export class AccountService {
    * account's attempts from every address, which only ever slow its logins.
    */
   private async countAttempt(keys: ThrottleKeys, now: Date): Promise<number> {
-    const counts = await this.deps.throttle.count([keys.pair, keys.address, keys.account], now, THROTTLE_POLICY.windowMs);
+    const counts = await this.deps.throttle.count(keyList(keys), now, THROTTLE_POLICY.windowMs);
     let unlockAt = 0;
     for (const { key, count, windowEndsAt } of counts) {
-      const limit = key === keys.pair ? THROTTLE_POLICY.perAccountAddress : key === keys.address ? THROTTLE_POLICY.perAddress : Infinity;
+      const limit =
+        key === keys.pair
+          ? THROTTLE_POLICY.perAccountAddress
+          : key === keys.address
+            ? THROTTLE_POLICY.perAddress
+            : key === keys.second
+              ? THROTTLE_POLICY.secondStepPerAccount
+              : Infinity;
       if (count > limit) unlockAt = Math.max(unlockAt, windowEndsAt.getTime());
     }
     if (unlockAt > now.getTime()) {
@@ -336,7 +570,7 @@ export class AccountService {
         }
       }
     } catch (error) {
-      if (error instanceof AppError && error.kind === 'rateLimited') await this.deps.throttle.refund([keys.pair, keys.address, keys.account]);
+      if (error instanceof AppError && error.kind === 'rateLimited') await this.deps.throttle.refund(keyList(keys));
       throw error;
     }
   }
@@ -344,7 +578,7 @@ export class AccountService {
   /** A success: the pair's failures are forgotten and the attempt is given back to the wider counts. */
   private async succeeded(keys: ThrottleKeys): Promise<void> {
     await this.deps.throttle.clear(keys.pair);
-    await this.deps.throttle.refund([keys.address, keys.account]);
+    await this.deps.throttle.refund(keyList(keys).filter((key) => key !== keys.pair));
   }
 
   private hash(password: string): Promise<string> {
@@ -383,6 +617,20 @@ interface ThrottleKeys {
   account: string;
   pair: string;
   address: string;
+  /** Counted for second-step codes only (THROTTLE_POLICY.secondStepPerAccount). */
+  second?: string;
+}
+
+function keyList(keys: ThrottleKeys): string[] {
+  return [keys.pair, keys.address, keys.account, ...(keys.second ? [keys.second] : [])];
+}
+
+/** Six digits: an authenticator's code; anything else is taken for a recovery code. */
+const TOTP_CODE = /^\d{6}$/;
+
+/** What was typed, without the spaces and dashes people copy along, letters in lower case. */
+function normalisedCode(code: string): string {
+  return code.replace(/[\s-]/g, '').toLowerCase().slice(0, 64);
 }
 
 /** Throttle keys: the account name case-folded (names are unique case-insensitively), the account from one address, the address. */

@@ -11,6 +11,11 @@ export interface CurrentUser {
    * its owner sets their own, the account may do nothing else (see auth.ts).
    */
   mustChangePassword: boolean;
+  /**
+   * ADMIN_TWO_STEP=required and this administrator has no second step yet: like mustChangePassword, the
+   * account may do nothing else until it sets one up (see auth.ts). Only set on a session's user.
+   */
+  mustSetUpTwoStep?: boolean;
 }
 
 export const ADMIN_ROLE = 1;

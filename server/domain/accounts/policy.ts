@@ -28,6 +28,22 @@ export const THROTTLE_POLICY = {
   slowMaxMs: 5_000,
   /** Slowed logins of one account waiting their turn on this instance; past it the login is asked to retry. */
   accountQueue: 16,
+  /**
+   * Wrong second-step codes for one account from all addresses before its second step is refused for the
+   * window: whoever has the password cannot try the million codes from many addresses.
+   */
+  secondStepPerAccount: 10,
+} as const;
+
+/** Two-step sign-in (TOTP, RFC 6238). */
+export const TWO_STEP_POLICY = {
+  /** Codes of one step before or after the current one are accepted too (clocks drift, people type slowly). */
+  window: 1,
+  /** How long a sign-in with the right password waits for its second step. */
+  challengeMs: 5 * 60 * 1000,
+  recoveryCodes: 10,
+  /** The name authenticator apps show above the account. */
+  issuer: '听雨小筑',
 } as const;
 
 /** Password hashing (scrypt: 128 MiB and a libuv thread each) is bounded so the rest of the site keeps answering. */

@@ -150,9 +150,12 @@ export class ChatService {
     await this.deps.hub.publish({ type: 'notice', reason: 'user_muted', content: chatMessages.userMuted(target.nickName, minutes) });
   }
 
-  /** Closes the user's sockets on every instance without a word to the room: their sessions just ended. */
-  async signOut(userId: number): Promise<void> {
-    await this.deps.hub.publish({ type: 'signOut', userId });
+  /**
+   * Closes the user's sockets on every instance without a word to the room: their sessions just ended.
+   * With `sessionIds`, only the sockets opened by those sessions (the user's other sessions stay in).
+   */
+  async signOut(userId: number, sessionIds?: number[]): Promise<void> {
+    await this.deps.hub.publish({ type: 'signOut', userId, ...(sessionIds ? { sessionIds } : {}) });
   }
 
   /** The user's sockets, on every instance, act with their new role from now on. */

@@ -14,7 +14,7 @@ export interface UserConsoleDeps {
   directory: UserDirectory;
   sessions: Pick<SessionRepository, 'revokeAllForUser'>;
   /** The password reset is the command line's own (`npm run user -- reset-password`). */
-  accounts: Pick<AccountService, 'resetPassword'>;
+  accounts: Pick<AccountService, 'resetPassword' | 'endAllSessions'>;
   /** The chat room's sockets, which outlive a session: closed or told the new role on every instance. */
   chat: Pick<ChatService, 'signOut' | 'roleChanged'>;
   clock: Clock;
@@ -77,6 +77,12 @@ export class UserConsoleService {
     const password = await this.deps.accounts.resetPassword(before.username);
     await this.deps.chat.signOut(id);
     return { password, user: toDto(await this.existing(id)) };
+  }
+
+  /** 退出全部登录: every session of the user ends, with its chat sockets, on every instance; answers how many. */
+  async endSessions(id: number): Promise<number> {
+    await this.existing(id);
+    return this.deps.accounts.endAllSessions(id);
   }
 
   private async change(admin: CurrentUser, id: number, change: UserChange): Promise<ConsoleUserDto> {

@@ -1,5 +1,10 @@
 import {
   UPLOAD_MAX_BYTES,
+  type EndedSessionsDto,
+  type RecoveryCodesDto,
+  type SessionDto,
+  type TwoStepStartDto,
+  type TwoStepStatusDto,
   type CurrentUserResult,
   type LoginResult,
   type UpdateOwnUserInfoBody,
@@ -31,6 +36,7 @@ export function toUserInfo(dto: UserInfoDto): UserInfo {
     role: dto.role,
     ...(dto.username !== undefined ? { username: dto.username } : {}),
     ...(dto.must_change_password ? { mustChangePassword: true } : {}),
+    ...(dto.must_set_up_two_step ? { mustSetUpTwoStep: true } : {}),
   };
 }
 
@@ -39,12 +45,49 @@ export function createAccountApi(http: HttpClient): AccountApi {
   return {
     async login({ username, password, remember }) {
       // The result's token is for non-browser clients; this one relies on the HttpOnly cookie and drops it.
-      const { id } = await request<LoginResult>({
+      const answer = await request<LoginResult>({
         method: 'POST',
         url: '/api/user/login',
         data: { username, password, remember },
       });
-      return { id };
+      return answer.challenge !== undefined ? { challenge: answer.challenge } : { id: answer.id ?? 0 };
+    },
+    async loginSecondStep(challenge, code) {
+      const { id } = await request<LoginResult>({ method: 'POST', url: '/api/user/loginSecondStep', data: { challenge, code } });
+      return { id: id ?? 0 };
+    },
+    async twoStepStatus() {
+      const dto = await request<TwoStepStatusDto>({ method: 'GET', url: '/api/user/twoStep' });
+      return { enabled: dto.enabled, recoveryCodesLeft: dto.recovery_codes_left };
+    },
+    startTwoStep: () => request<TwoStepStartDto>({ method: 'POST', url: '/api/user/twoStep/start', data: {} }),
+    async enableTwoStep(code, endOthers) {
+      const dto = await request<RecoveryCodesDto>({ method: 'POST', url: '/api/user/twoStep/enable', data: { code, end_others: endOthers } });
+      return { recoveryCodes: dto.recovery_codes, endedOthers: dto.ended_others ?? 0 };
+    },
+    async disableTwoStep(password, code) {
+      await request({ method: 'POST', url: '/api/user/twoStep/disable', data: { password, code } });
+    },
+    async renewRecoveryCodes(password, code) {
+      return (await request<RecoveryCodesDto>({ method: 'POST', url: '/api/user/twoStep/recoveryCodes', data: { password, code } })).recovery_codes;
+    },
+    async sessions() {
+      const list = await request<SessionDto[]>({ method: 'GET', url: '/api/user/sessions' });
+      return list.map((dto) => ({
+        id: dto.id,
+        browser: dto.browser,
+        system: dto.system,
+        address: dto.address,
+        createdAt: dto.created_at,
+        lastSeenAt: dto.last_seen_at,
+        current: dto.current,
+      }));
+    },
+    async endSession(id) {
+      await request({ method: 'POST', url: '/api/user/sessions/end', data: { id } });
+    },
+    async endOtherSessions() {
+      return (await request<EndedSessionsDto>({ method: 'POST', url: '/api/user/sessions/endOthers', data: {} })).ended;
     },
     async register({ username, password, nickName }) {
       return toUserInfo(

@@ -12,6 +12,37 @@ export interface UserInfo {
    * must set their own before anything else. Only the owner is told.
    */
   mustChangePassword?: boolean;
+  /** ADMIN_TWO_STEP=required and this administrator has no second step yet: set it up before anything else. */
+  mustSetUpTwoStep?: boolean;
+}
+
+/** The password was right; the account asks for its second step with this challenge. */
+export interface SecondStepNeeded {
+  challenge: string;
+}
+
+export interface TwoStepStatus {
+  enabled: boolean;
+  recoveryCodesLeft: number;
+}
+
+/** A secret being set up: as text, the URI a QR code carries, and that QR code as an image URL. */
+export interface TwoStepSetUp {
+  secret: string;
+  uri: string;
+  qr: string;
+}
+
+/** One place the account is signed in ('' for what the server could not tell). */
+export interface SignedInSession {
+  id: number;
+  browser: string;
+  system: string;
+  address: string;
+  createdAt: string;
+  lastSeenAt: string;
+  /** The session this browser uses. */
+  current: boolean;
 }
 
 export const ADMIN_ROLE = 1;

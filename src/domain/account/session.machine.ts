@@ -1,5 +1,5 @@
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
-import { ReportedError, type LoginRequest, type RegisterRequest, type UserInfo } from './account';
+import { ReportedError, type LoginRequest, type RegisterRequest, type SecondStepNeeded, type UserInfo } from './account';
 import { hasErrors, validateLogin, validateRegister } from './validation';
 
 export type DialogMode = 'login' | 'register';
@@ -29,6 +29,8 @@ export interface SessionContext {
   dialog: 'closed' | DialogMode;
   /** The last refusal from login or register, shown in the dialog. */
   error: string | null;
+  /** The password was right and the account asks for its second step: the challenge a code answers. */
+  challenge: string | null;
   /** What the pending authentication is for; decides the success toast. */
   pending: { kind: 'login'; request: LoginRequest } | { kind: 'register'; request: RegisterRequest } | null;
 }
@@ -38,29 +40,33 @@ export type SessionEvent =
   | { type: 'dialog.mode'; mode: DialogMode }
   | { type: 'dialog.close' }
   | { type: 'login.submit'; request: LoginRequest }
+  /** A code from the authenticator app, or a recovery code, for the pending challenge. */
+  | { type: 'secondStep.submit'; code: string }
   | { type: 'register.submit'; request: RegisterRequest }
   | { type: 'logout' }
   /** The server answered 401: the session is gone. */
   | { type: 'session.expired' }
-  /** The profile changed (nickname, avatar). */
-  | { type: 'user.updated'; user: UserInfo }
-  /** The password changed: the server ended every session, this one included. */
-  | { type: 'password.changed' };
+  /** The profile changed (nickname, avatar), or what the account must still do (its password, its second step). */
+  | { type: 'user.updated'; user: UserInfo };
 
 export type SessionEmitted =
   | { type: 'login.succeeded'; user: UserInfo }
   | { type: 'register.succeeded'; user: UserInfo }
   | { type: 'auth.failed'; message: string }
   | { type: 'logout.succeeded' }
-  | { type: 'session.ended'; reason: 'expired' | 'revoked' | 'password' }
+  | { type: 'session.ended'; reason: 'expired' | 'revoked' }
   | { type: 'user.changed'; user: UserInfo | null; persistent: boolean }
   | { type: 'username.remembered'; username: string | null };
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 // Placeholders: the adapter supplies the real actors with machine.provide({ actors }).
-const login = fromPromise<UserInfo, LoginRequest>(async () => {
+/** The signed-in user, or the challenge of an account that asks for a second step. */
+const login = fromPromise<UserInfo | SecondStepNeeded, LoginRequest>(async () => {
   throw new Error('session: login actor not provided');
+});
+const loginSecondStep = fromPromise<UserInfo, { challenge: string; code: string }>(async () => {
+  throw new Error('session: loginSecondStep actor not provided');
 });
 const register = fromPromise<void, RegisterRequest>(async () => {
   throw new Error('session: register actor not provided');
@@ -81,7 +87,7 @@ export const sessionMachine = setup({
     emitted: {} as SessionEmitted,
     tags: {} as 'busy' | 'error' | 'ready',
   },
-  actors: { login, register, logout, fetchCurrentUser },
+  actors: { login, loginSecondStep, register, logout, fetchCurrentUser },
   guards: {
     hasStoredUser: ({ context }) => context.user !== null,
     knownSignedIn: ({ context }) => context.serverKnown && context.user !== null,
@@ -118,7 +124,22 @@ export const sessionMachine = setup({
     setUser: assign({
       user: ({ event, context }) => (event.type === 'user.updated' ? event.user : context.user),
     }),
-    refuse: assign((_, params: { message: string }) => ({ error: params.message, pending: null })),
+    refuse: assign((_, params: { message: string }) => ({ error: params.message, pending: null, challenge: null })),
+    /** Signed in (at once, or after the second step): the dialog closes and the views hear who it is. */
+    signIn: enqueueActions(({ context, enqueue }, params: { user: UserInfo }) => {
+      const remember = context.pending?.kind === 'login' && context.pending.request.remember;
+      const rememberedUsername =
+        context.pending?.kind === 'login' ? (remember ? context.pending.request.username.trim() : null) : context.rememberedUsername;
+      enqueue.assign({ user: params.user, persistent: remember, dialog: 'closed', error: null, rememberedUsername, challenge: null });
+      enqueue.emit({ type: 'user.changed', user: params.user, persistent: remember });
+      enqueue.emit(
+        context.pending?.kind === 'register'
+          ? { type: 'register.succeeded', user: params.user }
+          : { type: 'login.succeeded', user: params.user },
+      );
+      enqueue.emit({ type: 'username.remembered', username: rememberedUsername });
+      enqueue.assign({ pending: null });
+    }),
     reportRefusal: enqueueActions(({ enqueue }, params: { error: unknown }) => {
       if (!(params.error instanceof ReportedError)) {
         enqueue.emit({ type: 'auth.failed' as const, message: errorText(params.error) });
@@ -135,6 +156,7 @@ export const sessionMachine = setup({
     rememberedUsername: input.rememberedUsername,
     dialog: 'closed',
     error: null,
+    challenge: null,
     pending: null,
   }),
   initial: 'starting',
@@ -230,38 +252,50 @@ export const sessionMachine = setup({
                 ? context.pending.request
                 : // Register success logs in with what was just typed (spec: automatic login).
                   { username: context.pending?.request.username ?? '', password: context.pending?.request.password ?? '', remember: false },
-            onDone: {
-              target: '#session.authenticated.idle',
-              actions: [
-                assign(({ context, event }) => {
-                  const remember = context.pending?.kind === 'login' && context.pending.request.remember;
-                  return {
-                    user: event.output,
-                    persistent: remember,
-                    dialog: 'closed' as const,
-                    error: null,
-                    rememberedUsername:
-                      context.pending?.kind === 'login'
-                        ? remember
-                          ? context.pending.request.username.trim()
-                          : null
-                        : context.rememberedUsername,
-                  };
-                }),
-                'announceUser',
-                emit(({ context }) =>
-                  context.pending?.kind === 'register'
-                    ? { type: 'register.succeeded' as const, user: context.user as UserInfo }
-                    : { type: 'login.succeeded' as const, user: context.user as UserInfo },
-                ),
-                emit(({ context }) => ({ type: 'username.remembered' as const, username: context.rememberedUsername })),
-                assign({ pending: null }),
-              ],
-            },
+            onDone: [
+              {
+                guard: ({ event }) => 'challenge' in event.output,
+                target: '#session.secondStep',
+                actions: assign({ challenge: ({ event }) => ('challenge' in event.output ? event.output.challenge : null), error: null }),
+              },
+              {
+                target: '#session.authenticated.idle',
+                actions: { type: 'signIn', params: ({ event }) => ({ user: event.output as UserInfo }) },
+              },
+            ],
             onError: {
               target: '#session.anonymous',
               actions: [
                 { type: 'refuse', params: ({ event }) => ({ message: errorText(event.error) }) },
+                { type: 'reportRefusal', params: ({ event }) => ({ error: event.error }) },
+              ],
+            },
+          },
+        },
+      },
+    },
+    /** The password was right; the dialog asks for a code. Closing it gives the sign-in up. */
+    secondStep: {
+      initial: 'asking',
+      states: {
+        asking: {
+          tags: ['ready'],
+          on: {
+            'secondStep.submit': { guard: ({ event }) => event.code.trim() !== '', target: 'verifying' },
+            'dialog.close': { target: '#session.anonymous', actions: ['closeDialog', assign({ challenge: null, pending: null })] },
+          },
+        },
+        verifying: {
+          tags: ['busy'],
+          invoke: {
+            src: 'loginSecondStep',
+            input: ({ context, event }) => ({ challenge: context.challenge ?? '', code: event.type === 'secondStep.submit' ? event.code : '' }),
+            onDone: { target: '#session.authenticated.idle', actions: { type: 'signIn', params: ({ event }) => ({ user: event.output }) } },
+            // A wrong code may be typed again while the challenge lives (the server says when it has expired).
+            onError: {
+              target: 'asking',
+              actions: [
+                assign({ error: ({ event }) => errorText(event.error) }),
                 { type: 'reportRefusal', params: ({ event }) => ({ error: event.error }) },
               ],
             },
@@ -274,15 +308,6 @@ export const sessionMachine = setup({
       initial: 'idle',
       on: {
         'session.expired': { target: 'expired' },
-        'password.changed': {
-          target: 'anonymous',
-          actions: [
-            'clearUser',
-            'announceUser',
-            assign({ dialog: 'login' as const }),
-            emit({ type: 'session.ended' as const, reason: 'password' as const }),
-          ],
-        },
         'user.updated': { actions: ['setUser', 'announceUser'] },
       },
       states: {

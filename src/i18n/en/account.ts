@@ -45,7 +45,7 @@ export const account = {
     newPassword: 'New password',
     confirmPassword: 'Confirm new password',
     changePassword: 'Change password',
-    passwordChanged: 'Password changed. Please sign in again with your new password.',
+    passwordChanged: 'Password changed; you are signed out on every other device.',
     myMessages: 'Notifications',
     logout: 'Sign out',
     myPosts: 'My guestbook messages',

@@ -51,6 +51,10 @@ export const consoleUsers = {
     confirmReset: (nickName: string) => `Reset ${nickName}’s password?`,
     resetHint:
       'A new random password is generated, they’re signed out on every device, and they must change it the next time they sign in.',
+    endSessions: 'Sign out everywhere',
+    confirmEndSessions: (nickName: string) => `Sign ${nickName} out on every device?`,
+    endSessionsHint: 'Every sign-in of theirs (chat connections included) ends at once; the account and password stay.',
+    sessionsEnded: (nickName: string) => `${nickName} is signed out on every device`,
     passwordTitle: (nickName: string) => `New password for ${nickName}`,
     passwordHint:
       'This password is shown only once. Copy it now and pass it on; they’ll have to change it right after signing in.',

@@ -20,6 +20,7 @@ export { notices } from './notices';
 export { home } from './home';
 export { validation } from './validation';
 export { account } from './account';
+export { twoStep } from './twoStep';
 export { session } from './session';
 export { notify } from './notify';
 export { content } from './content';

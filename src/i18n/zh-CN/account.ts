@@ -43,7 +43,7 @@ export const account = localised('account', {
     newPassword: '新密码',
     confirmPassword: '确认新密码',
     changePassword: '修改密码',
-    passwordChanged: '密码已修改，请用新密码重新登录',
+    passwordChanged: '密码已修改，其他设备上的登录已全部退出',
     myMessages: '我的消息',
     logout: '退出登录',
     myPosts: '我的留言',

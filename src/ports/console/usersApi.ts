@@ -9,6 +9,8 @@ export interface UsersApi {
   setDisabled(id: number, disabled: boolean): Promise<ConsoleUserItem>;
   /** A generated password, to show once; it must be changed at the next sign-in. */
   resetPassword(id: number): Promise<{ password: string; user: ConsoleUserItem }>;
+  /** Ends every session of the user (its chat sockets too); answers how many. */
+  endSessions(id: number): Promise<number>;
   /** The notice's HTML exactly as the drawer will show it. */
   previewNotice(message: string): Promise<string>;
   /** Sends the notice to every user; answers how many received it. */

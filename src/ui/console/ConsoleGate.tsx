@@ -4,13 +4,13 @@ import { TOKENS } from '../../ports/tokens';
 import { Layout } from '../app/Layout';
 import { Loading } from '../components/Loading';
 import { useService } from '../di';
-import { passwordChangeDialog } from '../features/account/lazyParts';
+import { passwordChangeDialog, twoStepRequiredDialog } from '../features/account/lazyParts';
 import { useSelector } from '../hooks/useSelector';
 
 /**
  * `/admin` and everything under it: the console for an administrator; for anyone else the site's ordinary
  * 404 page, as the server answered (nothing reveals that a console exists). An administrator still on a
- * printed password changes it first.
+ * printed password changes it first, and one held to ADMIN_TWO_STEP=required sets up a second step.
  */
 export default function ConsoleGate() {
   const session = useService(TOKENS.session);
@@ -22,6 +22,13 @@ export default function ConsoleGate() {
     return (
       <Suspense fallback={<Loading />}>
         <passwordChangeDialog.Component />
+      </Suspense>
+    );
+  }
+  if (user?.mustSetUpTwoStep) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <twoStepRequiredDialog.Component />
       </Suspense>
     );
   }

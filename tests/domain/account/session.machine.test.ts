@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { ReportedError, type LoginRequest, type RegisterRequest, type UserInfo } from '../../../src/domain/account/account';
+import { ReportedError, type LoginRequest, type RegisterRequest, type SecondStepNeeded, type UserInfo } from '../../../src/domain/account/account';
 import { sessionMachine, type SessionEmitted, type SessionInput } from '../../../src/domain/account/session.machine';
 
 const READER: UserInfo = { id: 7, nickName: '读者', avatar: '', role: 2, username: 'reader' };
@@ -16,19 +16,24 @@ function deferred<T>() {
 }
 
 interface Fakes {
-  login?: (request: LoginRequest) => Promise<UserInfo>;
+  login?: (request: LoginRequest) => Promise<UserInfo | SecondStepNeeded>;
+  loginSecondStep?: (input: { challenge: string; code: string }) => Promise<UserInfo>;
   register?: (request: RegisterRequest) => Promise<void>;
   logout?: () => Promise<void>;
   fetchCurrentUser?: () => Promise<UserInfo | null>;
 }
 
 function start(input: Partial<SessionInput> = {}, fakes: Fakes = {}) {
-  const calls = { login: [] as LoginRequest[], register: [] as RegisterRequest[], logout: 0, fetchCurrentUser: 0 };
+  const calls = { login: [] as LoginRequest[], secondStep: [] as { challenge: string; code: string }[], register: [] as RegisterRequest[], logout: 0, fetchCurrentUser: 0 };
   const machine = sessionMachine.provide({
     actors: {
-      login: fromPromise<UserInfo, LoginRequest>(async ({ input: request }) => {
+      login: fromPromise<UserInfo | SecondStepNeeded, LoginRequest>(async ({ input: request }) => {
         calls.login.push(request);
         return fakes.login ? fakes.login(request) : READER;
+      }),
+      loginSecondStep: fromPromise<UserInfo, { challenge: string; code: string }>(async ({ input: step }) => {
+        calls.secondStep.push(step);
+        return fakes.loginSecondStep ? fakes.loginSecondStep(step) : READER;
       }),
       register: fromPromise<void, RegisterRequest>(async ({ input: request }) => {
         calls.register.push(request);
@@ -261,7 +266,7 @@ describe('sessionMachine', () => {
     expect(actor.getSnapshot().context.user).toEqual(READER);
   });
 
-  it('takes profile updates and ends on a password change with the login dialog open', async () => {
+  it('takes profile updates, the changed password included, and stays signed in', async () => {
     const { actor, emitted } = start({ storedUser: READER, storedPersistent: true });
     await waitFor(actor, (s) => s.matches({ authenticated: 'idle' }));
     emitted.length = 0;
@@ -269,10 +274,49 @@ describe('sessionMachine', () => {
     actor.send({ type: 'user.updated', user: renamed });
     expect(actor.getSnapshot().context.user).toEqual(renamed);
     expect(emitted).toEqual([{ type: 'user.changed', user: renamed, persistent: true }]);
-    actor.send({ type: 'password.changed' });
+  });
+
+  it('asks for the second step after the right password, keeps the dialog on a wrong code, then signs in', async () => {
+    let wrong = true;
+    const { actor, emitted, calls } = start(
+      {},
+      {
+        login: async () => ({ challenge: 'c-1' }),
+        loginSecondStep: async () => {
+          if (wrong) throw new Error('验证码错误');
+          return READER;
+        },
+      },
+    );
+    await waitFor(actor, (s) => s.matches('anonymous'));
+    actor.send({ type: 'dialog.open' });
+    actor.send(login({ remember: true }));
+    await waitFor(actor, (s) => s.matches({ secondStep: 'asking' }));
+    expect(actor.getSnapshot().context).toMatchObject({ user: null, dialog: 'login', challenge: 'c-1' });
+    actor.send({ type: 'secondStep.submit', code: '   ' });
+    expect(actor.getSnapshot().matches({ secondStep: 'asking' })).toBe(true);
+    actor.send({ type: 'secondStep.submit', code: '123456' });
+    await waitFor(actor, (s) => s.matches({ secondStep: 'asking' }) && s.context.error !== null);
+    expect(actor.getSnapshot().context.error).toBe('验证码错误');
+    wrong = false;
+    actor.send({ type: 'secondStep.submit', code: '654321' });
+    await waitFor(actor, (s) => s.matches({ authenticated: 'idle' }));
+    expect(calls.secondStep).toEqual([
+      { challenge: 'c-1', code: '123456' },
+      { challenge: 'c-1', code: '654321' },
+    ]);
+    expect(actor.getSnapshot().context).toMatchObject({ user: READER, persistent: true, dialog: 'closed', challenge: null });
+    expect(emitted).toContainEqual({ type: 'login.succeeded', user: READER });
+  });
+
+  it('gives the sign-in up when the second step’s dialog is closed', async () => {
+    const { actor } = start({}, { login: async () => ({ challenge: 'c-2' }) });
+    await waitFor(actor, (s) => s.matches('anonymous'));
+    actor.send(login());
+    await waitFor(actor, (s) => s.matches({ secondStep: 'asking' }));
+    actor.send({ type: 'dialog.close' });
     expect(actor.getSnapshot().value).toBe('anonymous');
-    expect(actor.getSnapshot().context).toMatchObject({ user: null, dialog: 'login' });
-    expect(emitted.at(-1)).toEqual({ type: 'session.ended', reason: 'password' });
+    expect(actor.getSnapshot().context).toMatchObject({ user: null, challenge: null, dialog: 'closed' });
   });
 
   it('uses throwing placeholders when no actors are provided', async () => {

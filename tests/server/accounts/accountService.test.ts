@@ -12,7 +12,7 @@ import { AccountService } from '../../../server/domain/accounts/accountService';
 import { AppError } from '../../../server/domain/errors';
 import * as zhCN from '../../../src/i18n/zh-CN';
 import { temporaryFolder } from '../support/siteServer';
-import { testHasher } from './support';
+import { signedIn, testHasher, twoStepDeps } from './support';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -36,6 +36,7 @@ beforeEach(async () => {
     tokens: randomSessionTokens,
     throttle: new KyselyLoginThrottle(database.db),
     registrations: new KyselyRegistrationThrottle(database.db),
+    ...twoStepDeps(database.db),
     clock,
   });
   await accounts.register({ username: 'reader', password: 'abc123456', nickName: '读者', address: '7.7.7.7' });
@@ -48,8 +49,8 @@ afterEach(async () => {
 const advance = (ms: number) => {
   now = new Date(now.getTime() + ms);
 };
-const login = (remember: boolean, password = 'abc123456', address = '1.2.3.4') =>
-  accounts.login({ username: 'reader', password, remember, address });
+const login = async (remember: boolean, password = 'abc123456', address = '1.2.3.4') =>
+  signedIn(await accounts.login({ username: 'reader', password, remember, address }));
 
 async function refusal(promise: Promise<unknown>): Promise<AppError> {
   const error = await promise.then(
@@ -141,11 +142,12 @@ describe('login throttling over time', () => {
       tokens: randomSessionTokens,
       throttle: new KyselyLoginThrottle(database.db),
       registrations: new KyselyRegistrationThrottle(database.db),
+      ...twoStepDeps(database.db),
       clock: { now: () => now },
       hashing: { concurrency: 4, queue: 100 },
       pause: async (ms) => void pauses.push(ms),
     });
-    const attempt = (password: string, address: string) => slowed.login({ username: 'reader', password, remember: false, address });
+    const attempt = async (password: string, address: string) => signedIn(await slowed.login({ username: 'reader', password, remember: false, address }));
     for (let i = 0; i < 10; i++) await refusal(attempt('wrong-pass1', `9.9.${i}.1`));
     expect(pauses).toEqual([]);
     most = 0;
@@ -176,6 +178,7 @@ describe('login throttling over time', () => {
       tokens: randomSessionTokens,
       throttle: new KyselyLoginThrottle(database.db),
       registrations: new KyselyRegistrationThrottle(database.db),
+      ...twoStepDeps(database.db),
       clock: { now: () => now },
       hashing: { concurrency: 2, queue: 3 },
     });
@@ -204,9 +207,9 @@ describe('login throttling over time', () => {
   it('also guards the old password on a password change', async () => {
     const { user } = await login(false);
     for (let i = 0; i < 5; i++) {
-      expect((await refusal(accounts.changePassword(user, 'wrong-pass1', 'newpass123', '5.5.5.5'))).kind).toBe('refused');
+      expect((await refusal(accounts.changePassword(user, 'wrong-pass1', 'newpass123', { address: '5.5.5.5', token: '' }))).kind).toBe('refused');
     }
-    expect((await refusal(accounts.changePassword(user, 'abc123456', 'newpass123', '5.5.5.5'))).kind).toBe('rateLimited');
+    expect((await refusal(accounts.changePassword(user, 'abc123456', 'newpass123', { address: '5.5.5.5', token: '' }))).kind).toBe('rateLimited');
   });
 });
 
@@ -250,9 +253,9 @@ describe('administrator and command-line management', () => {
     const { token } = await login(true);
     const password = await accounts.resetPassword('READER');
     expect(await accounts.authenticate(token)).toBeUndefined();
-    expect((await accounts.login({ username: 'reader', password, remember: false, address: 'x' })).user.role).toBe(2);
+    expect(signedIn(await accounts.login({ username: 'reader', password, remember: false, address: 'x' })).user.role).toBe(2);
     await accounts.setRole('reader', 1);
-    expect((await accounts.login({ username: 'reader', password, remember: false, address: 'x' })).user.role).toBe(1);
+    expect(signedIn(await accounts.login({ username: 'reader', password, remember: false, address: 'x' })).user.role).toBe(1);
     expect((await refusal(accounts.setRole('reader', 0))).kind).toBe('invalid');
     expect((await refusal(accounts.setRole('nobody-here', 1))).kind).toBe('notFound');
   });
@@ -260,7 +263,7 @@ describe('administrator and command-line management', () => {
   it('creates users with a generated password that logs in', async () => {
     const { user, password } = await accounts.createUser('cli_user', '命令行');
     expect(user).toMatchObject({ username: 'cli_user', nickName: '命令行', role: 2 });
-    expect((await accounts.login({ username: 'cli_user', password, remember: false, address: 'x' })).user.id).toBe(user.id);
+    expect(signedIn(await accounts.login({ username: 'cli_user', password, remember: false, address: 'x' })).user.id).toBe(user.id);
     expect((await refusal(accounts.createUser('CLI_USER', 'x'))).message).toBe(zhCN.account.server.usernameTaken);
   });
 });

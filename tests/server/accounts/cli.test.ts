@@ -4,6 +4,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Secret, TOTP } from 'otpauth';
+import { signedIn } from './support';
 import { openDatabase } from '../../../server/adapters/db/connect';
 import { migrateToLatest } from '../../../server/adapters/db/migrations';
 import { KyselyNotificationRepository } from '../../../server/adapters/db/notificationRepository';
@@ -25,7 +27,7 @@ async function withServices<T>(body: (services: ReturnType<typeof createAccountS
   const database = openDatabase({ dataDir });
   try {
     await migrateToLatest(database.db as Kysely<unknown>, database.dialect);
-    return await body(createAccountServices(database.db), database);
+    return await body(createAccountServices(database.db, { secret: () => 'test-secret' }), database);
   } finally {
     await database.close();
   }
@@ -42,7 +44,7 @@ describe('npm run user', { timeout: 60_000 }, () => {
     const password = /初始密码：(\S+)/.exec(stdout)?.[1];
     expect(password).toBeDefined();
     await withServices(async ({ accounts }) => {
-      const session = await accounts.login({ username: 'cli_reader', password: password!, remember: false, address: 'cli' });
+      const session = signedIn(await accounts.login({ username: 'cli_reader', password: password!, remember: false, address: 'cli' }));
       expect(session.user).toMatchObject({ nickName: '命令行读者', role: 2 });
     });
   });
@@ -52,8 +54,27 @@ describe('npm run user', { timeout: 60_000 }, () => {
     const { stdout } = await cli('user.ts', ['reset-password', 'cli_reader']);
     const password = /新密码：(\S+)/.exec(stdout)?.[1];
     await withServices(async ({ accounts }) => {
-      const session = await accounts.login({ username: 'cli_reader', password: password!, remember: false, address: 'cli' });
+      const session = signedIn(await accounts.login({ username: 'cli_reader', password: password!, remember: false, address: 'cli' }));
       expect(session.user.role).toBe(1);
+    });
+  });
+
+  it('resets two-step sign-in for someone who lost the app and the recovery codes', async () => {
+    const readerOf = async (services: ReturnType<typeof createAccountServices>, database: ReturnType<typeof openDatabase>) => {
+      const row = await database.db.selectFrom('user_account').select('id').where('username', '=', 'cli_reader').executeTakeFirstOrThrow();
+      return services.accounts.userInfo(Number(row.id));
+    };
+    await withServices(async (services, database) => {
+      const user = await readerOf(services, database);
+      const { secret } = await services.accounts.startTwoStep(user);
+      const code = TOTP.generate({ secret: Secret.fromBase32(secret) });
+      await services.accounts.enableTwoStep(user, code, { address: 'cli', token: '', endOthers: false });
+      expect((await services.accounts.twoStepStatus(user)).enabled).toBe(true);
+    });
+    const { stdout } = await cli('user.ts', ['reset-two-step', 'cli_reader']);
+    expect(stdout).toContain('已关闭 cli_reader 的两步验证');
+    await withServices(async (services, database) => {
+      expect((await services.accounts.twoStepStatus(await readerOf(services, database))).enabled).toBe(false);
     });
   });
 

@@ -4,6 +4,7 @@ import { KyselyLoginThrottle } from '../../../server/adapters/db/loginThrottle';
 import { KyselyRegistrationThrottle } from '../../../server/adapters/db/registrationThrottle';
 import { KyselySessionRepository } from '../../../server/adapters/db/sessionRepository';
 import { KyselyUserRepository } from '../../../server/adapters/db/userRepository';
+import { KyselyTwoStepRepository } from '../../../server/adapters/db/twoStepRepository';
 import { UsernameTakenError } from '../../../server/ports/userRepository';
 import { backends, type TestDatabase } from '../support/databases';
 
@@ -105,6 +106,32 @@ describe.each(await backends())('account repositories on $name', (backend) => {
     expect(await sessions.findActive('2a', T0)).toBeDefined();
     await sessions.deleteExpired(at(61));
     expect(await sessions.findActive('2a', T0)).toBeUndefined();
+  });
+
+  it('keeps a second step: set-up replaced until enabled, each step and recovery code accepted once, even at once', async () => {
+    const twoStep = new KyselyTwoStepRepository(database.handle.db);
+    const user = await users.create(newUser('twostepper'));
+    expect(await twoStep.startSetUp(user.id, 'sealed-1', T0)).toBe(true);
+    expect(await twoStep.startSetUp(user.id, 'sealed-2', T0)).toBe(true);
+    expect(await twoStep.find(user.id)).toEqual({ sealedSecret: 'sealed-2', enabled: false, lastStep: 0 });
+    expect(await twoStep.acceptStep(user.id, 5)).toBe(false); // not on yet
+    expect(await twoStep.enable(user.id, 100, ['h1', 'h2'])).toBe(true);
+    expect(await twoStep.enable(user.id, 101, ['h3'])).toBe(false);
+    expect(await twoStep.startSetUp(user.id, 'sealed-3', T0)).toBe(false);
+    expect((await twoStep.find(user.id))?.sealedSecret).toBe('sealed-2');
+    const steps = await Promise.all(Array.from({ length: 5 }, () => twoStep.acceptStep(user.id, 101)));
+    expect(steps.filter(Boolean)).toHaveLength(1);
+    expect(await twoStep.acceptStep(user.id, 100)).toBe(false);
+    const spends = await Promise.all(Array.from({ length: 5 }, () => twoStep.useRecoveryCode(user.id, 'h1')));
+    expect(spends.filter(Boolean)).toHaveLength(1);
+    expect(await twoStep.recoveryCodesLeft(user.id)).toBe(1);
+    await twoStep.createChallenge('c', { userId: user.id, persistent: true, expiresAt: at(5) });
+    expect(await twoStep.findChallenge('c', at(4))).toEqual({ userId: user.id, persistent: true, expiresAt: at(5) });
+    expect(await twoStep.findChallenge('c', at(5))).toBeUndefined();
+    expect(await Promise.all([twoStep.takeChallenge('c'), twoStep.takeChallenge('c')])).toEqual(expect.arrayContaining([true, false]));
+    await twoStep.remove(user.id);
+    expect(await twoStep.find(user.id)).toBeUndefined();
+    expect(await twoStep.recoveryCodesLeft(user.id)).toBe(0);
   });
 
   it('counts attempts per key in fixed windows, gives them back, clears and prunes them', async () => {

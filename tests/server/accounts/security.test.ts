@@ -261,7 +261,7 @@ describe('no secrets in the log', () => {
     const lines: string[] = [];
     const database = openDatabase({ dataDir: temporaryFolder('blog-log-') });
     await migrateToLatest(database.db as Kysely<unknown>, database.dialect);
-    const services = createAccountServices(database.db, testHasher);
+    const services = createAccountServices(database.db, { secret: () => 'test-secret', hasher: testHasher });
     const app = await buildApp(
       { site: new SiteService(new KyselySiteRepository(database.db)), ...services, healthCheck: async () => undefined },
       { logLevel: 'trace', logStream: { write: (line) => void lines.push(line) } },

@@ -1,4 +1,10 @@
 import fs from 'node:fs';
+import type { Kysely } from 'kysely';
+import { createSecretBox } from '../../../server/adapters/crypto/secretBox';
+import { totpCodes } from '../../../server/adapters/crypto/totpCodes';
+import type { Database } from '../../../server/adapters/db/schema';
+import { KyselyTwoStepRepository } from '../../../server/adapters/db/twoStepRepository';
+import type { IssuedSession, LoginOutcome } from '../../../server/domain/accounts/accountService';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { ScryptPasswordHasher } from '../../../server/adapters/crypto/scryptPasswordHasher';
 import { loadConfig, type AppConfig } from '../../../server/config';
@@ -103,4 +109,15 @@ export async function signUp(
   if (body.code !== 0) throw new Error(`login failed: ${login.body}`);
   const token = sessionCookieOf(login) ?? '';
   return { username, password, id: body.result.id, token, cookie: `blog_session=${token}` };
+}
+
+/** The two-step parts of AccountDeps over a test database, under a fixed test key. */
+export function twoStepDeps(db: Kysely<Database>, secret = 'test-secret') {
+  return { twoStep: new KyselyTwoStepRepository(db), secrets: createSecretBox(() => secret), codes: totpCodes };
+}
+
+/** A login that signed in at once (no second step asked); throws otherwise. */
+export function signedIn(outcome: LoginOutcome): IssuedSession {
+  if (outcome.secondStep) throw new Error('expected a sign-in, got a second-step challenge');
+  return outcome;
 }

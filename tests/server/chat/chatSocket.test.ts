@@ -100,7 +100,7 @@ describe('the chat socket at /ws/', () => {
 
   it('an account still on a generated password joins as a visitor until it sets its own', async () => {
     const alice = await signUp(site);
-    const password = await createAccountServices(database.db, testHasher).accounts.resetPassword(alice.username);
+    const password = await createAccountServices(database.db, { secret: () => 'test-secret', hasher: testHasher }).accounts.resetPassword(alice.username);
     const login = await site.call({ method: 'POST', url: '/api/user/login', payload: { username: alice.username, password } });
     const cookie = `blog_session=${login.cookies.find((c) => c.name === 'blog_session')!.value}`;
     const { client, init } = await open({ cookie });

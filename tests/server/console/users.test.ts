@@ -214,6 +214,26 @@ describe.each(await backends())('console users and notices on $name', (backend) 
     expect((await users('role=1')).list.map((u) => u.id)).toEqual([root.id]);
   });
 
+  test('ends a session: only that session’s chat socket closes; the console ends all of them', async () => {
+    const hana = await site.signUp('花子');
+    const phone = await site.login(hana.username, hana.password);
+    const phoneCookie = phone.cookie ?? '';
+    const { client: here } = await join(site.url, { cookie: hana.cookie });
+    const { client: there } = await join(site.url, { cookie: phoneCookie });
+    clients.push(here, there);
+    const listed = await site.call({ method: 'GET', url: '/api/user/sessions', headers: { cookie: hana.cookie } });
+    const other = body<{ id: number; current: boolean }[]>(listed).result.find((s) => !s.current);
+    await site.call({ method: 'POST', url: '/api/user/sessions/end', headers: { cookie: hana.cookie }, payload: { id: other?.id } });
+    expect(await there.waitFor((f) => f.type === 'offline', 'offline frame')).toMatchObject({ content: zhCN.chat.signedOut });
+    expect(body(await current(phoneCookie)).result).toBeNull();
+    expect(body(await current(hana.cookie)).result).toMatchObject({ id: hana.id });
+
+    const ended = await site.admin({ method: 'POST', url: `/api/admin/users/${hana.id}/sessions/end` });
+    expect(body<{ ended: number }>(ended).result).toEqual({ ended: 1 });
+    expect(await here.waitFor((f) => f.type === 'offline', 'offline frame')).toMatchObject({ content: zhCN.chat.signedOut });
+    expect(body(await current(hana.cookie)).result).toBeNull();
+  });
+
   test('disables an account: its sessions and socket end at once, it cannot sign in, its content stays; enabled again', async () => {
     const frank = await site.signUp('弗兰克');
     const second = await site.login(frank.username, frank.password);

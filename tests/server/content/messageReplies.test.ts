@@ -37,7 +37,7 @@ beforeAll(async () => {
   dataDir = temporaryFolder('blog-replies-');
   database = openDatabase({ dataDir });
   await migrateToLatest(database.db as Kysely<unknown>, database.dialect);
-  const { accounts, notifications } = createAccountServices(database.db, testHasher, 10_000);
+  const { accounts, notifications } = createAccountServices(database.db, { secret: () => 'test-secret', hasher: testHasher, registrationsPerHour: 10_000 });
   adminPassword = (await accounts.ensureAdministrator())?.password ?? '';
   app = await buildApp(
     {

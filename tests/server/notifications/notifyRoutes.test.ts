@@ -50,7 +50,7 @@ describe('notice markup on the wire', () => {
     // What `npm run notify -- "…"` does, on the site's own database.
     const database = openDatabase({ dataDir: site.dataDir });
     try {
-      const { notifications } = createAccountServices(database.db);
+      const { notifications } = createAccountServices(database.db, { secret: () => 'test-secret' });
       await notifications.adminNotice('维护公告：&lt;i&gt;今晚&lt;/i&gt; &#60;b&#62;停机&#60;/b&#62; &lt;img src=x onerror=alert(1)&gt;');
     } finally {
       await database.close();

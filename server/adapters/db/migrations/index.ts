@@ -22,6 +22,7 @@ import { musicLibraryMigration } from './0019_music_library';
 import { statsMigration } from './0020_stats';
 import { auditLogMigration } from './0029_audit_log';
 import { commentsClosedMigration } from './0022_comments_closed';
+import { twoStepMigration } from './0024_two_step';
 
 /** What a migration needs to stay portable between SQLite and PostgreSQL. */
 export interface MigrationContext {
@@ -64,6 +65,7 @@ function migrations(context: MigrationContext): Record<string, Migration> {
     '0019_music_library': musicLibraryMigration(context),
     '0020_stats': statsMigration(context),
     '0022_comments_closed': commentsClosedMigration(context),
+    '0024_two_step': twoStepMigration(context),
     '0029_audit_log': auditLogMigration(context),
   };
 }

@@ -5,15 +5,17 @@ import {
   CurrentUserResult,
   LoginBody,
   LoginResult,
+  LoginSecondStepBody,
   RegisterBody,
   UpdateOwnUserInfoBody,
   UpdatePasswordBody,
   UserIdParams,
   UserInfoDto,
 } from '../../../../src/protocol/account';
-import type { AccountService } from '../../../domain/accounts/accountService';
+import type { AccountService, IssuedSession } from '../../../domain/accounts/accountService';
 import type { CurrentUser } from '../../../domain/accounts/currentUser';
 import { clearSessionCookie, requireUser, setSessionCookie } from '../auth';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { accountMessages } from '../../../domain/accounts/messages';
 import { AppError } from '../../../domain/errors';
 import { ok } from '../envelope';
@@ -27,6 +29,7 @@ export function userInfoDto(user: CurrentUser, withUsername: boolean, email?: Em
     role: user.role,
     ...(withUsername ? { username: user.username } : {}),
     ...(withUsername && user.mustChangePassword ? { must_change_password: true } : {}),
+    ...(withUsername && user.mustSetUpTwoStep ? { must_set_up_two_step: true } : {}),
     ...(withUsername && email ? { email: email.email, email_notify: email.notify } : {}),
   };
 }
@@ -65,16 +68,32 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountService; e
     },
     async (request, reply) => {
       const { username, password, remember = false, bearer = false } = request.body;
-      const session = await accounts.login({ username, password, remember, address: request.ip });
-      // A session that arrived with the request (another account, say) ends here rather than lingering.
-      if (request.sessionToken) await accounts.logout(request.sessionToken);
+      const outcome = await accounts.login({ username, password, remember, ...clientOf(request) });
       reply.header('cache-control', 'no-store');
-      // An API client gets its bearer token in the body and no cookie; the browser gets only the HttpOnly cookie.
-      if (bearer) return ok({ token: session.token, id: session.user.id });
-      setSessionCookie(request, reply, session.token, session.persistent);
-      return ok({ id: session.user.id });
+      if (outcome.secondStep) return ok({ second_step: true, challenge: outcome.challenge });
+      return ok(await opened(request, reply, outcome, bearer));
     },
   );
+
+  app.post(
+    '/api/user/loginSecondStep',
+    { schema: { body: LoginSecondStepBody, response: { 200: envelopeOf(LoginResult) } } },
+    async (request, reply) => {
+      const { challenge, code, bearer = false } = request.body;
+      const session = await accounts.completeLogin({ challenge, code, ...clientOf(request) });
+      reply.header('cache-control', 'no-store');
+      return ok(await opened(request, reply, session, bearer));
+    },
+  );
+
+  /** Hands a new session over: a bearer token in the body for an API client, else only the HttpOnly cookie. */
+  async function opened(request: FastifyRequest, reply: FastifyReply, session: IssuedSession, bearer: boolean) {
+    // A session that arrived with the request (another account, say) ends here rather than lingering.
+    if (request.sessionToken) await accounts.logout(request.sessionToken);
+    if (bearer) return { token: session.token, id: session.user.id };
+    setSessionCookie(request, reply, session.token, session.persistent);
+    return { id: session.user.id };
+  }
 
   app.post('/api/user/logout', { schema: { response: { 200: envelopeOf(Type.Null()) } } }, async (request, reply) => {
     await accounts.logout(request.sessionToken);
@@ -123,11 +142,19 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountService; e
   app.put(
     '/api/user/updatePassword',
     { schema: { body: UpdatePasswordBody, response: { 200: envelopeOf(Type.Null()) } } },
-    async (request, reply) => {
+    async (request) => {
       const user = requireUser(request);
-      await accounts.changePassword(user, request.body.old_password, request.body.new_password, request.ip);
-      clearSessionCookie(request, reply);
+      // This session stays signed in; every other one ends.
+      await accounts.changePassword(user, request.body.old_password, request.body.new_password, {
+        ...clientOf(request),
+        token: request.sessionToken,
+      });
       return ok(null);
     },
   );
 };
+
+/** Where a request comes from, kept with the session it opens. */
+function clientOf(request: FastifyRequest): { address: string; userAgent: string } {
+  return { address: request.ip, userAgent: request.headers['user-agent'] ?? '' };
+}

@@ -5,6 +5,7 @@ import type {
   NoticeSentDto,
   PasswordResetDto,
 } from '../../../protocol/console/users';
+import type { EndedSessionsDto } from '../../../protocol/account';
 import type { ConsoleUserItem } from '../../../domain/console/users/users';
 import type { UsersApi } from '../../../ports/console/usersApi';
 import type { HttpClient } from '../httpClient';
@@ -38,6 +39,9 @@ export function createUsersApi(http: HttpClient): UsersApi {
     async resetPassword(id) {
       const reset = await request<PasswordResetDto>({ method: 'POST', url: `/users/${id}/password`, data: {} });
       return { password: reset.password, user: user(reset.user) };
+    },
+    async endSessions(id) {
+      return (await request<EndedSessionsDto>({ method: 'POST', url: `/users/${id}/sessions/end`, data: {} })).ended;
     },
     async previewNotice(message) {
       return (await request<NoticePreviewDto>({ method: 'POST', url: '/notices/preview', data: { message } })).html;

@@ -1,4 +1,4 @@
-import { KeyRound, ShieldCheck, ShieldOff, UserCheck, UserX } from 'lucide-react';
+import { KeyRound, LogOut, ShieldCheck, ShieldOff, UserCheck, UserX } from 'lucide-react';
 import { ADMIN_ROLE, toggledRole, type ConsoleUserItem } from '../../../domain/console/users/users';
 import * as zhCN from '../../../i18n/zh-CN';
 import { ConfirmButton } from '../ConfirmButton';
@@ -11,7 +11,8 @@ const columns = words.columns;
 export type UserAction =
   | { kind: 'role'; user: ConsoleUserItem; role: number }
   | { kind: 'disabled'; user: ConsoleUserItem; disabled: boolean }
-  | { kind: 'password'; user: ConsoleUserItem };
+  | { kind: 'password'; user: ConsoleUserItem }
+  | { kind: 'sessions'; user: ConsoleUserItem };
 
 /** One account: who, role, when registered and last signed in, its state, and what may be done to it. */
 export function UserRow({ user, self, busy, onAct }: { user: ConsoleUserItem; self: boolean; busy: boolean; onAct: (action: UserAction) => void }) {
@@ -73,6 +74,16 @@ export function UserRow({ user, self, busy, onAct }: { user: ConsoleUserItem; se
             >
               <KeyRound aria-hidden="true" />
               <span className="console-action__label">{words.resetPassword}</span>
+            </ConfirmButton>
+            <ConfirmButton
+              title={words.confirmEndSessions(user.nickName)}
+              description={words.endSessionsHint}
+              action={words.endSessions}
+              disabled={busy}
+              onConfirm={() => onAct({ kind: 'sessions', user })}
+            >
+              <LogOut aria-hidden="true" />
+              <span className="console-action__label">{words.endSessions}</span>
             </ConfirmButton>
           </div>
         )}

@@ -30,6 +30,10 @@ export default function UsersPage() {
       if (action.kind === 'role') return { kind: 'replace', item: await api.setRole(action.user.id, action.role) };
       if (action.kind === 'disabled')
         return { kind: 'replace', item: await api.setDisabled(action.user.id, action.disabled) };
+      if (action.kind === 'sessions') {
+        await api.endSessions(action.user.id);
+        return { kind: 'none' };
+      }
       const { password, user } = await api.resetPassword(action.user.id);
       setReset({ nickName: user.nickName, password });
       return { kind: 'replace', item: user };
@@ -39,6 +43,7 @@ export default function UsersPage() {
       const name = action.user.nickName;
       if (action.kind === 'role') return words.roleChanged(name, words.role(action.role));
       if (action.kind === 'disabled') return action.disabled ? words.disabledDone(name) : words.enabledDone(name);
+      if (action.kind === 'sessions') return words.sessionsEnded(name);
       return null;
     },
   });

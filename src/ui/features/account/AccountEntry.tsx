@@ -10,7 +10,7 @@ import { useOnceTrue } from '../../hooks/lazyPart';
 import * as zhCN from '../../../i18n/zh-CN';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { Avatar } from './Avatar';
-import { loginDialog, notificationDrawer, passwordChangeDialog, userMenu } from './lazyParts';
+import { loginDialog, notificationDrawer, passwordChangeDialog, twoStepRequiredDialog, userMenu } from './lazyParts';
 import { useAccount } from './useAccount';
 import './account.css';
 
@@ -109,6 +109,11 @@ export function AccountEntry() {
       {user?.mustChangePassword && hydrated && (
         <Suspense fallback={null}>
           <passwordChangeDialog.Component />
+        </Suspense>
+      )}
+      {user?.mustSetUpTwoStep && hydrated && (
+        <Suspense fallback={null}>
+          <twoStepRequiredDialog.Component />
         </Suspense>
       )}
     </div>

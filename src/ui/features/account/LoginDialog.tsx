@@ -190,38 +190,100 @@ function RegisterFormView({ busy }: { busy: boolean }) {
   );
 }
 
+/** The second step after the right password: a code from the authenticator app or a recovery code. */
+function SecondStepFormView({ busy }: { busy: boolean }) {
+  const session = useService(TOKENS.session);
+  const words = zhCN.twoStep.login;
+  const id = useId();
+  const [code, setCode] = useState('');
+  const [missing, setMissing] = useState(false);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setMissing(code.trim() === '');
+    if (code.trim() === '' || busy) return;
+    session.send({ type: 'secondStep.submit', code });
+  };
+  return (
+    <form className="auth-form" onSubmit={submit} noValidate>
+      <p className="auth-dialog__description">{words.hint}</p>
+      <div className="auth-field" data-invalid={missing}>
+        <label className="auth-field__label" htmlFor={id}>
+          {words.code}
+        </label>
+        <input
+          id={id}
+          className="auth-input"
+          name="one-time-code"
+          autoComplete="one-time-code"
+          inputMode="numeric"
+          autoFocus
+          placeholder={words.codePlaceholder}
+          maxLength={32}
+          value={code}
+          aria-invalid={missing}
+          onChange={(e) => setCode(e.target.value)}
+        />
+        <p className="auth-field__error" role={missing ? 'alert' : undefined}>
+          {missing ? words.codeRequired : ''}
+        </p>
+      </div>
+      <button type="submit" className="button button--primary auth-submit" disabled={busy}>
+        {busy ? text.submitting : words.submit}
+      </button>
+    </form>
+  );
+}
+
 /** The login and register dialog of spec section 2, driven by the session machine. */
 export default function LoginDialog() {
   const session = useService(TOKENS.session);
   const mode = useSelector(session, (s) => s.context.dialog);
   const busy = useSelector(session, (s) => s.hasTag('busy'));
   const rememberedUsername = useSelector(session, (s) => s.context.rememberedUsername);
+  const secondStep = useSelector(session, (s) => s.matches('secondStep'));
   const open = mode !== 'closed';
+  const title = secondStep ? zhCN.twoStep.login.title : mode === 'register' ? text.registerTitle : text.loginTitle;
 
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && session.send({ type: 'dialog.close' })}>
       <Dialog.Portal>
         <Dialog.Overlay className="auth-overlay" />
         <Dialog.Content className="auth-dialog" aria-describedby={undefined}>
-          <Dialog.Title className="auth-dialog__title">{mode === 'register' ? text.registerTitle : text.loginTitle}</Dialog.Title>
+          <Dialog.Title className="auth-dialog__title">{title}</Dialog.Title>
           <Dialog.Close asChild>
             <button type="button" className="icon-button auth-dialog__close" aria-label={text.close}>
               <X aria-hidden="true" />
             </button>
           </Dialog.Close>
           {/* Keyed by mode: switching starts a clean form, as the spec's reset does. */}
-          {mode === 'register' ? (
+          {secondStep ? (
+            <SecondStepFormView key="second-step" busy={busy} />
+          ) : mode === 'register' ? (
             <RegisterFormView key="register" busy={busy} />
           ) : (
             <LoginFormView key="login" rememberedUsername={rememberedUsername} busy={busy} />
           )}
-          <button
-            type="button"
-            className="auth-switch"
-            onClick={() => session.send({ type: 'dialog.mode', mode: mode === 'register' ? 'login' : 'register' })}
-          >
-            {mode === 'register' ? text.toLogin : text.toRegister}
-          </button>
+          {secondStep ? (
+            // Giving the second step up ends this sign-in; the dialog opens again on the password.
+            <button
+              type="button"
+              className="auth-switch"
+              onClick={() => {
+                session.send({ type: 'dialog.close' });
+                session.send({ type: 'dialog.open' });
+              }}
+            >
+              {zhCN.twoStep.login.back}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="auth-switch"
+              onClick={() => session.send({ type: 'dialog.mode', mode: mode === 'register' ? 'login' : 'register' })}
+            >
+              {mode === 'register' ? text.toLogin : text.toRegister}
+            </button>
+          )}
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>

@@ -21,8 +21,8 @@ export interface PasswordChangeFormProps {
 }
 
 /**
- * Changes the signed-in user's password. The server then ends every session, this one included: the
- * session asks for the new password (password.changed).
+ * Changes the signed-in user's password. The server then ends every other session and keeps this one; the
+ * account, no longer held to a generated password, is read again (user.updated).
  */
 // Read when rendered, in the render's language (see server/adapters/ssr/language.ts).
 const oldPasswordTextsOf = () => ({ label: text.oldPassword, required: zhCN.validation.oldPasswordRequired });
@@ -55,7 +55,10 @@ export function PasswordChangeForm({ className, oldPasswordTexts = oldPasswordTe
     try {
       await api.updatePassword(form.oldPassword, form.newPassword);
       notifier.notify({ level: 'success', message: text.passwordChanged });
-      session.send({ type: 'password.changed' });
+      setForm({ oldPassword: '', newPassword: '', confirmPassword: '' });
+      setSaving(false);
+      const user = await api.current();
+      if (user) session.send({ type: 'user.updated', user });
     } catch (failure) {
       // Unless the shared HTTP client already showed it.
       if (!(failure instanceof ReportedError)) {

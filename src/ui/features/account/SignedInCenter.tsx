@@ -1,6 +1,6 @@
 import { Bell, Camera, LogOut } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { displayName, isAdmin, ReportedError, type UserInfo } from '../../../domain/account/account';
+import { displayName, isAdmin, type UserInfo } from '../../../domain/account/account';
 import { checkProfileNickname, type ValidationKey } from '../../../domain/account/validation';
 import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
@@ -11,23 +11,13 @@ import { LinkReview } from './LinkReview';
 import { MyMessages } from './MyMessages';
 import { PasswordChangeForm } from './PasswordChangeForm';
 import { useAccount } from './useAccount';
+import { useFailureNotice } from './useFailureNotice';
+import { SessionsSection } from './SessionsSection';
+import { TwoStepSection } from './TwoStepSection';
 import './account.css';
 import './userCenter.css';
 
 const text = zhCN.account.center;
-
-/** Shows a failure unless the shared HTTP client already did. */
-function useFailureNotice() {
-  const notifier = useService(TOKENS.notifier);
-  return (error: unknown) => {
-    if (error instanceof ReportedError) return;
-    notifier.notify({
-      level: 'error',
-      title: zhCN.session.errorTitle,
-      message: error instanceof Error ? error.message : String(error),
-    });
-  };
-}
 
 function AvatarSection({ user }: { user: UserInfo }) {
   const api = useService(TOKENS.accountApi);
@@ -173,7 +163,9 @@ export function SignedInCenter() {
         <ProfileSection user={user} />
         <PasswordSection />
         <EmailSection />
+        <TwoStepSection />
       </div>
+      <SessionsSection key={`sessions-${user.id}`} />
       <MyMessages key={`messages-${user.id}`} userId={user.id} />
       {admin && <LinkReview key={`links-${user.id}`} />}
     </div>

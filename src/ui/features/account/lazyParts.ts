@@ -8,3 +8,5 @@ export const userMenu = lazyPart(() => import('./UserMenu'), { idle: 'login' });
 export const notificationDrawer = lazyPart(() => import('../notifications/NotificationDrawer'), { idle: 'notifications' });
 /** Only an account on a generated password ever needs it: fetched then, never ahead. */
 export const passwordChangeDialog = lazyPart(() => import('./PasswordChangeDialog'));
+/** Only an administrator held to ADMIN_TWO_STEP=required without a second step needs it. */
+export const twoStepRequiredDialog = lazyPart(() => import('./TwoStepRequiredDialog'));

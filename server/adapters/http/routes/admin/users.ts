@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { envelopeOf } from '../../../../../src/protocol/envelope';
+import { EndedSessionsDto } from '../../../../../src/protocol/account';
 import {
   ConsoleUserDto,
   ConsoleUserPageDto,
@@ -51,6 +52,15 @@ export const userConsoleRoutes: FastifyPluginAsyncTypebox<UserConsoleServices> =
       // The password is in this answer only: never kept by any cache.
       reply.header('cache-control', 'no-store');
       return ok(await users.resetPassword(requireAdmin(request), request.params.id));
+    },
+  );
+
+  app.post(
+    '/users/:id/sessions/end',
+    { schema: { params: UserIdParams, response: { 200: envelopeOf(EndedSessionsDto) } } },
+    async (request) => {
+      requireAdmin(request);
+      return ok({ ended: await users.endSessions(request.params.id) });
     },
   );
 
