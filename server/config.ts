@@ -40,7 +40,23 @@ export interface AppConfig {
   stats?: boolean;
   /** Installable and readable offline (OFFLINE=on, the default); off: no offline worker (see README). */
   offline?: boolean;
+  /** Where media and the music library live: DATA_DIR (local, the default) or an S3-compatible bucket (MEDIA_STORE=s3). */
+  storage?: StorageConfig;
 }
+
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      endpoint: string;
+      region: string;
+      bucket: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+      /** A CDN or the bucket's public address that serves `media/…` (MEDIA_PUBLIC_URL); unset: the site serves it. */
+      publicUrl: string | undefined;
+    };
 
 export class ConfigError extends Error {
   constructor(readonly variable: string, detail: string) {
@@ -129,6 +145,29 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     clientDir: path.resolve(cwd, env.CLIENT_DIR || 'dist'),
     stats: onOff(env, 'STATS', true),
     offline: onOff(env, 'OFFLINE', true),
+    storage: storageSettings(env),
+  };
+}
+
+function required(env: Env, name: string): string {
+  const value = env[name]?.trim() ?? '';
+  if (value === '') throw new ConfigError(name, 'required when MEDIA_STORE=s3');
+  return value;
+}
+
+function storageSettings(env: Env): StorageConfig {
+  const kind = env.MEDIA_STORE?.trim() || 'local';
+  if (kind === 'local') return { kind };
+  if (kind !== 's3') throw new ConfigError('MEDIA_STORE', `expected local or s3, got "${kind}"`);
+  return {
+    kind,
+    endpoint: urlOrUndefined(env, 'S3_ENDPOINT', ['http:', 'https:']) ?? required(env, 'S3_ENDPOINT'),
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    bucket: required(env, 'S3_BUCKET'),
+    accessKeyId: required(env, 'S3_ACCESS_KEY_ID'),
+    secretAccessKey: required(env, 'S3_SECRET_ACCESS_KEY'),
+    forcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE', true),
+    publicUrl: urlOrUndefined(env, 'MEDIA_PUBLIC_URL', ['http:', 'https:']),
   };
 }
 
