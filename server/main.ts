@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
@@ -19,7 +18,7 @@ import { dependencyFault } from './adapters/faults';
 import { migrateToLatest } from './adapters/db/migrations';
 import { KyselySiteRepository } from './adapters/db/siteRepository';
 import { buildApp } from './adapters/http/app';
-import { LocalMediaStore } from './adapters/media/localMediaStore';
+import { openSiteStores } from './adapters/storage/siteStores';
 import { seedDemoContent } from './adapters/seed/demoSite';
 import { ensureSiteSettings } from './adapters/seed/siteDefaults';
 import { KyselyArticleRepository } from './adapters/db/content/articleRepository';
@@ -243,8 +242,9 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
     );
   }
 
-  const media = new LocalMediaStore(path.join(config.dataDir, 'media'));
-  fs.mkdirSync(media.root, { recursive: true });
+  const stores = openSiteStores(config.dataDir, config.storage);
+  const media = stores.media;
+  await media.ping();
   const sites = new KyselySiteRepository(database.db);
   if (config.seedDemo) {
     await seedDemoContent({ db: database.db, dialect: database.dialect, contentDir: DEMO_CONTENT_DIR, media, clock: systemClock });
@@ -386,7 +386,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
     },
     {
       clientDir: config.clientDir,
-      mediaDir: media.root,
+      media: { store: media, variants: stores.variants, publicUrl: stores.publicUrl },
       logLevel: config.logLevel,
       trustProxy: config.trustProxy,
       siteUrl: config.siteUrl,

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
-import { Readable } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import crypto from 'node:crypto';
 import type { ByteRange, ListedObject, ObjectStore, StoredObjectInfo } from '../../ports/mediaStore';
@@ -9,12 +9,19 @@ import { writeFileAtomically } from '../atomicFile';
 
 /** A key that stays inside the folder: no absolute path, no '..', no empty or hidden segment. */
 export function isSafeKey(key: string): boolean {
-  return key !== '' && key.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..' && !segment.includes('\\'));
+  return (
+    key !== '' &&
+    key.split('/').every((segment) => segment !== '' && segment !== '.' && segment !== '..' && !segment.includes('\\'))
+  );
 }
 
 function infoOf(stat: fs.Stats): StoredObjectInfo {
   // The same tag @fastify/send gives a file: size and modification time.
-  return { size: stat.size, etag: `W/"${stat.size.toString(16)}-${stat.mtime.getTime().toString(16)}"`, lastModified: stat.mtime };
+  return {
+    size: stat.size,
+    etag: `W/"${stat.size.toString(16)}-${stat.mtime.getTime().toString(16)}"`,
+    lastModified: stat.mtime,
+  };
 }
 
 /** Objects as files under one folder: the key is the '/'-separated path inside it. */

@@ -84,10 +84,18 @@ export class S3ObjectStore implements ObjectStore {
   async get(key: string, range?: ByteRange): Promise<{ body: Readable; info: StoredObjectInfo } | undefined> {
     try {
       const answer = await this.client.send(
-        new GetObjectCommand({ Bucket: this.bucket, Key: this.prefix + key, Range: range ? `bytes=${range.start}-${range.end}` : undefined }),
+        new GetObjectCommand({
+          Bucket: this.bucket,
+          Key: this.prefix + key,
+          Range: range ? `bytes=${range.start}-${range.end}` : undefined,
+        }),
       );
       const body = answer.Body as Readable;
-      const info = { size: answer.ContentLength ?? 0, etag: answer.ETag ?? '', lastModified: answer.LastModified ?? new Date(0) };
+      const info = {
+        size: answer.ContentLength ?? 0,
+        etag: answer.ETag ?? '',
+        lastModified: answer.LastModified ?? new Date(0),
+      };
       if (!range) return { body, info };
       const served = /^bytes (\d+)-(\d+)\/(\d+)$/.exec(answer.ContentRange ?? '');
       const [first, last, total] = served ? served.slice(1).map(Number) : [0, info.size - 1, info.size];
@@ -105,7 +113,11 @@ export class S3ObjectStore implements ObjectStore {
   async stat(key: string): Promise<StoredObjectInfo | undefined> {
     try {
       const answer = await this.client.send(new HeadObjectCommand({ Bucket: this.bucket, Key: this.prefix + key }));
-      return { size: answer.ContentLength ?? 0, etag: answer.ETag ?? '', lastModified: answer.LastModified ?? new Date(0) };
+      return {
+        size: answer.ContentLength ?? 0,
+        etag: answer.ETag ?? '',
+        lastModified: answer.LastModified ?? new Date(0),
+      };
     } catch (error) {
       if (isMissing(error)) return undefined;
       throw error;

@@ -85,7 +85,9 @@ describe.each([
         await store.put('ranges.bin', bytes);
         const start = a % bytes.length;
         const end = start + (b % (bytes.length - start));
-        expect((await read(store, 'ranges.bin', { start, end }))?.bytes.equals(bytes.subarray(start, end + 1))).toBe(true);
+        expect((await read(store, 'ranges.bin', { start, end }))?.bytes.equals(bytes.subarray(start, end + 1))).toBe(
+          true,
+        );
       }),
       { numRuns: 15 },
     );
@@ -116,13 +118,25 @@ describe('S3 store', () => {
   });
 
   /** What the SDK would send, caught before it leaves: no network needed. */
-  async function urlOf(forcePathStyle: boolean, endpoint: string): Promise<{ url: string; headers: Record<string, string> }> {
+  async function urlOf(
+    forcePathStyle: boolean,
+    endpoint: string,
+  ): Promise<{ url: string; headers: Record<string, string> }> {
     const client = s3Client({ ...s3.settings, endpoint, bucket: 'my-blog', region: 'oss-cn-hangzhou', forcePathStyle });
     let seen: { url: string; headers: Record<string, string> } | undefined;
     client.middlewareStack.add(
       () => async (args) => {
-        const request = args.request as { protocol: string; hostname: string; port?: number; path: string; headers: Record<string, string> };
-        seen = { url: `${request.protocol}//${request.hostname}${request.port ? `:${request.port}` : ''}${request.path}`, headers: request.headers };
+        const request = args.request as {
+          protocol: string;
+          hostname: string;
+          port?: number;
+          path: string;
+          headers: Record<string, string>;
+        };
+        seen = {
+          url: `${request.protocol}//${request.hostname}${request.port ? `:${request.port}` : ''}${request.path}`,
+          headers: request.headers,
+        };
         throw new Error('caught');
       },
       { step: 'finalizeRequest', priority: 'low' },
@@ -137,7 +151,11 @@ describe('S3 store', () => {
     expect(oss.url).toBe('https://my-blog.oss-cn-hangzhou.aliyuncs.com/');
     expect(oss.headers.host).toBe('my-blog.oss-cn-hangzhou.aliyuncs.com');
     // No checksum header on a request that does not require one (OSS and COS refuse the newer defaults).
-    expect(Object.keys(oss.headers).filter((name) => name.startsWith('x-amz-checksum') || name === 'x-amz-sdk-checksum-algorithm')).toEqual([]);
+    expect(
+      Object.keys(oss.headers).filter(
+        (name) => name.startsWith('x-amz-checksum') || name === 'x-amz-sdk-checksum-algorithm',
+      ),
+    ).toEqual([]);
     const minio = await urlOf(true, 'http://minio.internal:9000');
     expect(minio.url).toBe('http://minio.internal:9000/my-blog/');
   });

@@ -18,7 +18,14 @@ export interface TestS3 {
  */
 export async function startTestS3(bucket = 'blog'): Promise<TestS3> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-s3-'));
-  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, allowMismatchedSignatures: true, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    port: 0,
+    address: '127.0.0.1',
+    silent: true,
+    directory,
+    allowMismatchedSignatures: true,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await server.run();
   const settings: S3Settings = {
     endpoint: `http://127.0.0.1:${port}`,
