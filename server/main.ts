@@ -18,7 +18,7 @@ import { dependencyFault } from './adapters/faults';
 import { migrateToLatest } from './adapters/db/migrations';
 import { KyselySiteRepository } from './adapters/db/siteRepository';
 import { buildApp } from './adapters/http/app';
-import { openSiteStores } from './adapters/storage/siteStores';
+import { musicLibraryFiles, openSiteStores } from './adapters/storage/siteStores';
 import { seedDemoContent } from './adapters/seed/demoSite';
 import { ensureSiteSettings } from './adapters/seed/siteDefaults';
 import { KyselyArticleRepository } from './adapters/db/content/articleRepository';
@@ -277,7 +277,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
     ? undefined
     : new LocalLibrary({
         db: database.db,
-        musicDir: config.musicDir,
+        files: musicLibraryFiles(stores, config.musicDir),
         cacheDir: defaultCacheDir(config.dataDir),
         clock: systemClock,
         demoDir: config.seedDemo ? DEMO_MUSIC_DIR : undefined,

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { StorageConfig } from '../../config';
 import type { ObjectStore } from '../../ports/mediaStore';
 import { ContentMediaStore, LocalMediaStore } from '../media/localMediaStore';
+import { FolderLibraryFiles, StoreLibraryFiles, type LibraryFiles } from '../music/libraryFiles';
 import { S3ObjectStore, s3Client } from './s3ObjectStore';
 
 /** Where the width variants of pictures are kept on local disk, and the folder's bound. */
@@ -44,4 +45,9 @@ export function openSiteStores(dataDir: string, storage: StorageConfig = { kind:
     publicUrl: storage.publicUrl,
     close: () => client.destroy(),
   };
+}
+
+/** The music library's files: the bucket's `music/` prefix in s3 mode, else the music folder on disk. */
+export function musicLibraryFiles(stores: Pick<SiteStores, 'music'>, musicDir: string): LibraryFiles {
+  return stores.music ? new StoreLibraryFiles(stores.music) : new FolderLibraryFiles(musicDir);
 }
