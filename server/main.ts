@@ -242,7 +242,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
     );
   }
 
-  const stores = openSiteStores(config.dataDir, config.storage);
+  const stores = await openSiteStores(config.dataDir, config.storage);
   const media = stores.media;
   await media.ping();
   const sites = new KyselySiteRepository(database.db);
@@ -303,6 +303,9 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
     },
     lagMs: counterLagMs,
   });
+  // Another instance scanned the library (a console edit, an upload): its catalogue is in the database.
+  const reloadMusic = () => void library?.scanner.load().catch((error: unknown) => log.error(error, '音乐目录重新载入失败'));
+  if (library) library.scanner.onScanned = () => readCache.changed(['music']);
   if (config.redisUrl) {
     const { RedisChangeRelay } = await import('./adapters/cache/redisChangeRelay');
     relay = new RedisChangeRelay({
@@ -312,10 +315,12 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
       onRemoteChange: (topics) => {
         readCache.invalidate(topics);
         articleTexts.invalidate(topics);
+        if (topics.includes('music')) reloadMusic();
       },
       onResync: () => {
         readCache.clear();
         articleTexts.clear();
+        reloadMusic();
       },
     });
     await relay.whenReady();

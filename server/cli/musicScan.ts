@@ -13,7 +13,7 @@ async function main(): Promise<number> {
     const bar = process.stdout.isTTY
       ? new cliProgress.SingleBar({ format: `${text.scanning} [{bar}] {value}/{total} {file}`, hideCursor: true }, cliProgress.Presets.shades_classic)
       : undefined;
-    const stores = openSiteStores(config.dataDir, config.storage);
+    const stores = await openSiteStores(config.dataDir, config.storage);
     const library = new LocalLibrary({
       db: database.db,
       files: musicLibraryFiles(stores, config.musicDir),

@@ -19,7 +19,9 @@ export type ReadTopic =
   /** Albums and their photos: names, order, covers. */
   | 'albums'
   /** Comments approved, deleted or moderated: the comment counts of articles and talks. */
-  | 'comments';
+  | 'comments'
+  /** The music library's catalogue (songs and playlists added, edited, moved or removed): each instance reloads it. */
+  | 'music';
 
 export const READ_TOPICS: readonly ReadTopic[] = [
   'site',
@@ -30,6 +32,7 @@ export const READ_TOPICS: readonly ReadTopic[] = [
   'talks',
   'albums',
   'comments',
+  'music',
 ];
 
 /**
