@@ -129,9 +129,9 @@ describe.skipIf(skip !== undefined)('two instances over one bucket', () => {
     const urlOn = async (base: string) =>
       (
         (await (await fetch(`${base}/wapi/song/url/v1?id=${song.result.id}`)).json()) as {
-          data: { url: string | null }[];
+          data?: { url: string | null }[];
         }
-      ).data[0]?.url ?? null;
+      ).data?.[0]?.url ?? null;
     const url = await eventually(
       () => urlOn(b!),
       (found) => found !== null,
