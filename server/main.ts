@@ -18,7 +18,7 @@ import { dependencyFault } from './adapters/faults';
 import { migrateToLatest } from './adapters/db/migrations';
 import { KyselySiteRepository } from './adapters/db/siteRepository';
 import { buildApp } from './adapters/http/app';
-import { musicLibraryFiles, openSiteStores } from './adapters/storage/siteStores';
+import { bucketOf, musicLibraryFiles, openSiteStores } from './adapters/storage/siteStores';
 import { seedDemoContent } from './adapters/seed/demoSite';
 import { ensureSiteSettings } from './adapters/seed/siteDefaults';
 import { KyselyArticleRepository } from './adapters/db/content/articleRepository';
@@ -376,6 +376,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
           changes: readCache,
           dataDir: config.dataDir,
           musicDir: config.musicDir,
+          bucket: bucketOf(stores),
           workDir: path.join(config.dataDir, 'tmp'),
         }),
         overview: new OverviewService(new KyselyOverviewRepository(database.db), systemClock),

@@ -55,3 +55,8 @@ export async function openSiteStores(dataDir: string, storage: StorageConfig = {
 export function musicLibraryFiles(stores: Pick<SiteStores, 'music'>, musicDir: string): LibraryFiles {
   return stores.music ? new StoreLibraryFiles(stores.music) : new FolderLibraryFiles(musicDir);
 }
+
+/** The bucket's media and music prefixes for backup and restore; undefined on local disk (the folders are used). */
+export function bucketOf(stores: SiteStores): { media: ObjectStore; music: ObjectStore } | undefined {
+  return stores.bucket && stores.music ? { media: stores.media.objects, music: stores.music } : undefined;
+}
