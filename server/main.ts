@@ -28,7 +28,7 @@ import type { DialectName } from './adapters/db/connect';
 import type { ContentServices } from './adapters/http/routes/content';
 import type { ArticleDetail } from './domain/content/article';
 import { ArticleService } from './domain/content/articleService';
-import { ARTICLE_TEXTS_KEPT, COUNTER_LAG_MS } from './domain/hotReads';
+import { ARTICLE_TEXTS_KEPT, CHANGE_RELAY_PREFIX, COUNTER_LAG_MS } from './domain/hotReads';
 import { BoardService } from './domain/content/boardService';
 import { ShowcaseService } from './domain/content/showcaseService';
 import { ArticleConsoleService } from './domain/content/articleConsoleService';
@@ -310,7 +310,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
     const { RedisChangeRelay } = await import('./adapters/cache/redisChangeRelay');
     relay = new RedisChangeRelay({
       url: config.redisUrl,
-      prefix: overrides.cacheRedisPrefix ?? 'blog:cache',
+      prefix: overrides.cacheRedisPrefix ?? CHANGE_RELAY_PREFIX,
       onError: everyTenSeconds(() => log, 'Redis 连接出错（缓存同步）：恢复后各实例清空内存中的热读'),
       onRemoteChange: (topics) => {
         readCache.invalidate(topics);

@@ -41,6 +41,9 @@ export const READ_TOPICS: readonly ReadTopic[] = [
  * drops those answers at most COUNTER_LAG_MS later, once for all the changes in between: lists show a
  * count at most that late. The count a reader's own action returns is exact.
  */
+/** The Redis channel namespace through which instances (and the `music:scan` command) tell each other of changes. */
+export const CHANGE_RELAY_PREFIX = 'blog:cache';
+
 export const LAGGING_TOPICS: readonly ReadTopic[] = ['articleCounters'];
 export const COUNTER_LAG_MS = 1_000;
 
