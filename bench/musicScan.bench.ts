@@ -16,6 +16,7 @@ import type { Kysely } from 'kysely';
 import NodeID3 from 'node-id3';
 import { openDatabase } from '../server/adapters/db/connect';
 import { migrateToLatest } from '../server/adapters/db/migrations';
+import { FolderLibraryFiles } from '../server/adapters/music/libraryFiles';
 import { LocalLibrary, defaultCacheDir } from '../server/adapters/music/localLibrary';
 import { loadConfig } from '../server/config';
 import { createServer } from '../server/main';
@@ -69,7 +70,7 @@ try {
   const dataDir = path.join(root, 'data');
   const database = openDatabase({ dataDir });
   await migrateToLatest(database.db as Kysely<unknown>, database.dialect);
-  const library = new LocalLibrary({ db: database.db, musicDir, cacheDir: defaultCacheDir(dataDir), clock: systemClock });
+  const library = new LocalLibrary({ db: database.db, files: new FolderLibraryFiles(musicDir), cacheDir: defaultCacheDir(dataDir), clock: systemClock });
   const first = await measured(() => library.rescan());
   const unchanged = await measured(() => library.rescan());
   const files = fs.readdirSync(musicDir, { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.mp3'));

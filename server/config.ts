@@ -51,7 +51,23 @@ export interface AppConfig {
   secretKey?: string | undefined;
   /** ADMIN_TWO_STEP=required: the administrator must set up two-step sign-in at the next sign-in. */
   adminTwoStep?: 'required' | 'optional';
+  /** Where media and the music library live: DATA_DIR (local, the default) or an S3-compatible bucket (MEDIA_STORE=s3). */
+  storage?: StorageConfig;
 }
+
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      endpoint: string;
+      region: string;
+      bucket: string;
+      accessKeyId: string;
+      secretAccessKey: string;
+      forcePathStyle: boolean;
+      /** A CDN or the bucket's public address that serves `media/…` (MEDIA_PUBLIC_URL); unset: the site serves it. */
+      publicUrl: string | undefined;
+    };
 
 export const DEFAULT_PAGE_CACHE_MB = 32;
 
@@ -146,6 +162,29 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     offline: onOff(env, 'OFFLINE', true),
     secretKey: secretKey(env),
     adminTwoStep: adminTwoStep(env),
+    storage: storageSettings(env),
+  };
+}
+
+function required(env: Env, name: string): string {
+  const value = env[name]?.trim() ?? '';
+  if (value === '') throw new ConfigError(name, 'required when MEDIA_STORE=s3');
+  return value;
+}
+
+function storageSettings(env: Env): StorageConfig {
+  const kind = env.MEDIA_STORE?.trim() || 'local';
+  if (kind === 'local') return { kind };
+  if (kind !== 's3') throw new ConfigError('MEDIA_STORE', `expected local or s3, got "${kind}"`);
+  return {
+    kind,
+    endpoint: urlOrUndefined(env, 'S3_ENDPOINT', ['http:', 'https:']) ?? required(env, 'S3_ENDPOINT'),
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    bucket: required(env, 'S3_BUCKET'),
+    accessKeyId: required(env, 'S3_ACCESS_KEY_ID'),
+    secretAccessKey: required(env, 'S3_SECRET_ACCESS_KEY'),
+    forcePathStyle: flag(env, 'S3_FORCE_PATH_STYLE', true),
+    publicUrl: urlOrUndefined(env, 'MEDIA_PUBLIC_URL', ['http:', 'https:']),
   };
 }
 

@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
@@ -20,7 +19,7 @@ import { dependencyFault } from './adapters/faults';
 import { migrateToLatest } from './adapters/db/migrations';
 import { KyselySiteRepository } from './adapters/db/siteRepository';
 import { buildApp } from './adapters/http/app';
-import { LocalMediaStore } from './adapters/media/localMediaStore';
+import { bucketOf, musicLibraryFiles, openSiteStores } from './adapters/storage/siteStores';
 import { seedDemoContent } from './adapters/seed/demoSite';
 import { ensureSiteSettings } from './adapters/seed/siteDefaults';
 import { KyselyArticleRepository } from './adapters/db/content/articleRepository';
@@ -30,7 +29,7 @@ import type { DialectName } from './adapters/db/connect';
 import type { ContentServices } from './adapters/http/routes/content';
 import type { ArticleDetail } from './domain/content/article';
 import { ArticleService } from './domain/content/articleService';
-import { ARTICLE_TEXTS_KEPT, COUNTER_LAG_MS } from './domain/hotReads';
+import { ARTICLE_TEXTS_KEPT, CHANGE_RELAY_PREFIX, COUNTER_LAG_MS } from './domain/hotReads';
 import { BoardService } from './domain/content/boardService';
 import { ShowcaseService } from './domain/content/showcaseService';
 import { ArticleConsoleService } from './domain/content/articleConsoleService';
@@ -261,8 +260,9 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
     );
   }
 
-  const media = new LocalMediaStore(path.join(config.dataDir, 'media'));
-  fs.mkdirSync(media.root, { recursive: true });
+  const stores = await openSiteStores(config.dataDir, config.storage);
+  const media = stores.media;
+  await media.ping();
   const sites = new KyselySiteRepository(database.db);
   if (config.seedDemo) {
     await seedDemoContent({ db: database.db, dialect: database.dialect, contentDir: DEMO_CONTENT_DIR, media, clock: systemClock });
@@ -297,7 +297,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
     ? undefined
     : new LocalLibrary({
         db: database.db,
-        musicDir: config.musicDir,
+        files: musicLibraryFiles(stores, config.musicDir),
         cacheDir: defaultCacheDir(config.dataDir),
         clock: systemClock,
         demoDir: config.seedDemo ? DEMO_MUSIC_DIR : undefined,
@@ -329,21 +329,26 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
     },
     lagMs: counterLagMs,
   });
+  // Another instance scanned the library (a console edit, an upload): its catalogue is in the database.
+  const reloadMusic = () => void library?.scanner.load().catch((error: unknown) => log.error(error, '音乐目录重新载入失败'));
+  if (library) library.scanner.onScanned = () => readCache.changed(['music']);
   if (config.redisUrl) {
     const { RedisChangeRelay } = await import('./adapters/cache/redisChangeRelay');
     relay = new RedisChangeRelay({
       url: config.redisUrl,
-      prefix: overrides.cacheRedisPrefix ?? 'blog:cache',
+      prefix: overrides.cacheRedisPrefix ?? CHANGE_RELAY_PREFIX,
       onError: everyTenSeconds(() => log, 'Redis 连接出错（缓存同步）：恢复后各实例清空内存中的热读'),
       onRemoteChange: (topics) => {
         readCache.invalidate(topics);
         articleTexts.invalidate(topics);
         pages?.invalidate(topics);
+        if (topics.includes('music')) reloadMusic();
       },
       onResync: () => {
         readCache.clear();
         articleTexts.clear();
         pages?.clear();
+        reloadMusic();
       },
     });
     await relay.whenReady();
@@ -401,6 +406,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
           changes: readCache,
           dataDir: config.dataDir,
           musicDir: config.musicDir,
+          bucket: bucketOf(stores),
           workDir: path.join(config.dataDir, 'tmp'),
         }),
         overview: new OverviewService(new KyselyOverviewRepository(database.db), systemClock),
@@ -417,7 +423,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
     },
     {
       clientDir: config.clientDir,
-      mediaDir: media.root,
+      media: { store: media, variants: stores.variants, publicUrl: stores.publicUrl },
       logLevel: config.logLevel,
       trustProxy: config.trustProxy,
       siteUrl: config.siteUrl,

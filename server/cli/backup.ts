@@ -3,6 +3,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import * as zhCN from '../../src/i18n/zh-CN';
 import { createBackup } from '../adapters/backup/backup';
+import { bucketOf, openSiteStores } from '../adapters/storage/siteStores';
 import { humanSize, terminalProgress } from './backupProgress';
 import { runCommand, withDatabase } from './command';
 
@@ -20,8 +21,10 @@ async function main(args: string[]): Promise<number> {
   const started = performance.now();
   const progress = terminalProgress();
   const manifest = await withDatabase(async (database, config) => {
+    const stores = await openSiteStores(config.dataDir, config.storage);
     try {
       return await createBackup({
+        bucket: bucketOf(stores),
         database,
         dataDir: config.dataDir,
         musicDir: config.musicDir,
@@ -31,10 +34,13 @@ async function main(args: string[]): Promise<number> {
       });
     } finally {
       progress?.stop();
+      stores.close();
     }
   });
   const rows = Object.values(manifest.tables).reduce((a, b) => a + b, 0);
-  console.log(text.backedUp(file, humanSize(fs.statSync(file).size), ((performance.now() - started) / 1000).toFixed(1)));
+  console.log(
+    text.backedUp(file, humanSize(fs.statSync(file).size), ((performance.now() - started) / 1000).toFixed(1)),
+  );
   console.log(text.backupCounts(rows, manifest.media.files, manifest.music.files, manifest.music.included));
   return 0;
 }

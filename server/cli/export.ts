@@ -1,3 +1,4 @@
+import { openSiteStores } from '../adapters/storage/siteStores';
 import path from 'node:path';
 import { runCommand, withDatabase } from './command';
 import { KyselyArticleRepository } from '../adapters/db/content/articleRepository';
@@ -15,13 +16,11 @@ async function main(args: string[]): Promise<number> {
   }
   return withDatabase(async (database, config) => {
     const folder = path.resolve(target);
+    const stores = await openSiteStores(config.dataDir, config.storage);
     const report = await exportArticles(
-      {
-        articles: new KyselyArticleRepository(database.db, database.dialect),
-        mediaDir: path.join(config.dataDir, 'media'),
-      },
+      { articles: new KyselyArticleRepository(database.db, database.dialect), media: stores.media },
       folder,
-    );
+    ).finally(() => stores.close());
     for (const missing of report.missingMedia) console.error(text.missingMedia(missing));
     console.log(text.exported(report.files.length, folder));
     return 0;

@@ -3,6 +3,7 @@ import { performance } from 'node:perf_hooks';
 import * as zhCN from '../../src/i18n/zh-CN';
 import { loadConfig } from '../config';
 import { RestoreRefused, restoreBackup } from '../adapters/backup/restore';
+import { bucketOf, openSiteStores } from '../adapters/storage/siteStores';
 import { terminalProgress } from './backupProgress';
 import { runCommand } from './command';
 
@@ -20,8 +21,10 @@ async function main(args: string[]): Promise<number> {
   const config = loadConfig();
   const started = performance.now();
   const progress = terminalProgress();
+  const stores = await openSiteStores(config.dataDir, config.storage);
   try {
     await restoreBackup({
+      bucket: bucketOf(stores),
       file: path.resolve(args[0]!),
       dataDir: config.dataDir,
       musicDir: config.musicDir,
@@ -35,6 +38,8 @@ async function main(args: string[]): Promise<number> {
       return 1;
     }
     throw error;
+  } finally {
+    stores.close();
   }
   progress?.stop();
   console.log(text.restored(((performance.now() - started) / 1000).toFixed(1)));

@@ -23,7 +23,9 @@ export type ReadTopic =
   /** The message board's posts, replies and likes (no hot read shows them; the pages do). */
   | 'board'
   /** Friend links, resources and site lists (shown by their pages only). */
-  | 'directory';
+  | 'directory'
+  /** The music library's catalogue (songs and playlists added, edited, moved or removed): each instance reloads it. */
+  | 'music';
 
 export const READ_TOPICS: readonly ReadTopic[] = [
   'site',
@@ -36,6 +38,7 @@ export const READ_TOPICS: readonly ReadTopic[] = [
   'comments',
   'board',
   'directory',
+  'music',
 ];
 
 /**
@@ -44,6 +47,9 @@ export const READ_TOPICS: readonly ReadTopic[] = [
  * drops those answers at most COUNTER_LAG_MS later, once for all the changes in between: lists show a
  * count at most that late. The count a reader's own action returns is exact.
  */
+/** The Redis channel namespace through which instances (and the `music:scan` command) tell each other of changes. */
+export const CHANGE_RELAY_PREFIX = 'blog:cache';
+
 export const LAGGING_TOPICS: readonly ReadTopic[] = ['articleCounters'];
 export const COUNTER_LAG_MS = 1_000;
 

@@ -129,4 +129,32 @@ describe('loadConfig', () => {
       }),
     );
   });
+
+  it('keeps media on local disk by default and reads the S3 settings when MEDIA_STORE=s3', () => {
+    expect(loadConfig({}, CWD).storage).toEqual({ kind: 'local' });
+    const s3 = {
+      MEDIA_STORE: 's3',
+      S3_ENDPOINT: 'https://oss-cn-hangzhou.aliyuncs.com/',
+      S3_REGION: 'oss-cn-hangzhou',
+      S3_BUCKET: 'blog',
+      S3_ACCESS_KEY_ID: 'id',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'false',
+      MEDIA_PUBLIC_URL: 'https://cdn.example.com/',
+    };
+    expect(loadConfig(s3, CWD).storage).toEqual({
+      kind: 's3',
+      endpoint: 'https://oss-cn-hangzhou.aliyuncs.com',
+      region: 'oss-cn-hangzhou',
+      bucket: 'blog',
+      accessKeyId: 'id',
+      secretAccessKey: 'secret',
+      forcePathStyle: false,
+      publicUrl: 'https://cdn.example.com',
+    });
+    expect(refusal({ MEDIA_STORE: 'ftp' }).variable).toBe('MEDIA_STORE');
+    for (const name of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'])
+      expect(refusal({ ...s3, [name]: '' }).variable).toBe(name);
+    expect(refusal({ ...s3, S3_FORCE_PATH_STYLE: 'maybe' }).variable).toBe('S3_FORCE_PATH_STYLE');
+  });
 });

@@ -15,8 +15,8 @@ const folder = temporaryFolder('blog-startup-');
 afterAll(() => fs.rmSync(folder, { recursive: true, force: true }));
 
 /**
- * Starts the real server in a fresh process and reports which optional libraries it loaded: pg and
- * ioredis by the CommonJS cache, sharp by its native libvips being mapped into the process.
+ * Starts the real server in a fresh process and reports which optional libraries it loaded: pg, ioredis and
+ * the AWS SDK by the CommonJS cache, sharp by its native libvips being mapped into the process.
  */
 const PROBE = `
 import fs from 'node:fs';
@@ -28,7 +28,12 @@ const dataDir = process.env.PROBE_DATA_DIR;
 const server = await createServer({ ...loadConfig({ ...process.env, DATA_DIR: dataDir, SEED_DEMO: 'false', LOG_LEVEL: 'silent' }, dataDir), clientDir: '' }, { announce: () => undefined });
 const packages = Object.keys(require.cache).join('\\n');
 const libvips = () => fs.readFileSync('/proc/self/maps', 'utf8').includes('libvips');
-const report = { sharp: libvips(), pg: packages.includes('/node_modules/pg/'), ioredis: packages.includes('/node_modules/ioredis/') };
+const report = {
+  sharp: libvips(),
+  pg: packages.includes('/node_modules/pg/'),
+  ioredis: packages.includes('/node_modules/ioredis/'),
+  s3: packages.includes('/node_modules/@aws-sdk/client-s3/'),
+};
 await server.close();
 // The probe itself can see each library once it is loaded.
 await import(${JSON.stringify(pathToFileURL(createRequire(import.meta.url).resolve('sharp')).href)});
@@ -51,8 +56,8 @@ async function probe(env: Record<string, string>): Promise<Record<string, boolea
 const servicesUp = (await postgresAndRedisUnreachable()) === undefined;
 
 describe.skipIf(process.platform !== 'linux')('start-up', () => {
-  it('loads neither sharp, nor pg, nor ioredis when the configuration uses none of them', async () => {
-    expect(await probe({})).toEqual({ sharp: false, pg: false, ioredis: false, sharpSeenWhenLoaded: true });
+  it('loads neither sharp, nor pg, nor ioredis, nor the AWS SDK when the configuration uses none of them', async () => {
+    expect(await probe({})).toEqual({ sharp: false, pg: false, ioredis: false, s3: false, sharpSeenWhenLoaded: true });
   }, 60_000);
 
   it.skipIf(!servicesUp)(

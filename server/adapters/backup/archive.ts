@@ -100,6 +100,24 @@ export class ArchiveWriter {
     return entry;
   }
 
+  /** Streams an object of `size` bytes (from a bucket); one that turns out longer or shorter fails the backup. */
+  async addStream(name: string, size: number, body: AsyncIterable<Buffer>, onBytes?: (n: number) => void): Promise<EntrySummary> {
+    await this.header(name, size);
+    const hash = crypto.createHash('sha256');
+    let written = 0;
+    for await (const chunk of body) {
+      written += chunk.length;
+      if (written > size) throw new Error(`${name} grew while it was backed up`);
+      hash.update(chunk);
+      await write(this.gzip, chunk);
+      onBytes?.(chunk.length);
+    }
+    if (written !== size) throw new Error(`${name} shrank while it was backed up`);
+    const entry = { name, size, sha256: hash.digest('hex') };
+    this.entries.push(entry);
+    return entry;
+  }
+
   /** Streams a file of the size it has now; a file that grows or shrinks meanwhile fails the backup. */
   async addFile(name: string, filePath: string, onBytes?: (n: number) => void): Promise<EntrySummary> {
     const handle = await fs.promises.open(filePath, 'r');

@@ -1,3 +1,4 @@
+import type { ObjectStore } from '../../ports/mediaStore';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
@@ -46,6 +47,8 @@ export interface BackupOptions {
   withMusicFiles: boolean;
   progress?: BackupProgress | undefined;
   now?: () => Date;
+  /** With media in a bucket (MEDIA_STORE=s3): its media and music objects, read instead of the folders. */
+  bucket?: { media: ObjectStore; music: ObjectStore } | undefined;
 }
 
 /** Files under `root` as '/'-separated relative paths, sorted; temporary files of atomic writes are left out. */
@@ -197,7 +200,39 @@ async function addFolder(
   return { files, bytes };
 }
 
-/** Writes one archive of the whole site: database snapshot, media, music library (files optional), manifest. */
+/** Adds every object of `store`, as addFolder adds files: one deleted after the listing is left out. */
+async function addObjects(
+  writer: ArchiveWriter,
+  store: ObjectStore,
+  prefix: string,
+  stage: BackupStage,
+  progress: BackupProgress | undefined,
+): Promise<{ files: number; bytes: number }> {
+  const listed = await store.list('');
+  progress?.stage(
+    stage,
+    listed.reduce((sum, object) => sum + object.size, 0),
+  );
+  let done = 0;
+  let files = 0;
+  let bytes = 0;
+  for (const object of listed) {
+    const found = await store.get(object.key);
+    if (!found) continue;
+    const entry = await writer.addStream(`${prefix}/${object.key}`, found.info.size, found.body, (n) => {
+      done += n;
+      progress?.advance(done);
+    });
+    files += 1;
+    bytes += entry.size;
+  }
+  return { files, bytes };
+}
+
+/**
+ * Writes one archive of the whole site: database snapshot, media, music library (files optional), manifest. The
+ * archive is the same whether the files were in folders or in a bucket, so either restores into either.
+ */
 export async function createBackup(options: BackupOptions): Promise<BackupManifest> {
   const writer = new ArchiveWriter(options.file);
   const temp = await fsp.mkdtemp(path.join(os.tmpdir(), 'blog-backup-'));
@@ -207,10 +242,13 @@ export async function createBackup(options: BackupOptions): Promise<BackupManife
       options.database.dialect === 'sqlite'
         ? await snapshotSqlite(options, writer, temp)
         : await dumpPostgres(options, writer);
-    const media = await addFolder(writer, path.join(options.dataDir, 'media'), 'media', 'media', options.progress);
-    const music = options.withMusicFiles
-      ? { ...(await addFolder(writer, options.musicDir, 'music', 'music', options.progress)), included: true }
-      : { files: 0, bytes: 0, included: false };
+    const { bucket } = options;
+    const media = bucket
+      ? await addObjects(writer, bucket.media, 'media', 'media', options.progress)
+      : await addFolder(writer, path.join(options.dataDir, 'media'), 'media', 'media', options.progress);
+    const musicFiles = () =>
+      bucket ? addObjects(writer, bucket.music, 'music', 'music', options.progress) : addFolder(writer, options.musicDir, 'music', 'music', options.progress);
+    const music = options.withMusicFiles ? { ...(await musicFiles()), included: true } : { files: 0, bytes: 0, included: false };
     const manifest: BackupManifest = {
       format: ARCHIVE_FORMAT,
       version: ARCHIVE_VERSION,

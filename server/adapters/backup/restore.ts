@@ -1,3 +1,5 @@
+import { Readable } from 'node:stream';
+import type { ObjectStore } from '../../ports/mediaStore';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import os from 'node:os';
@@ -33,6 +35,13 @@ export interface RestoreOptions {
   /** postgres://… restores into that (empty) database; unset, into `dataDir/blog.sqlite`. */
   databaseUrl?: string | undefined;
   progress?: RestoreProgress | undefined;
+  /** With media in a bucket (MEDIA_STORE=s3): media and music go there, which must be empty. */
+  bucket?: { media: ObjectStore; music: ObjectStore } | undefined;
+}
+
+/** A bucket's prefix restored into must hold nothing yet, as a folder must be empty. */
+async function assertEmptyStore(store: ObjectStore, name: string): Promise<void> {
+  if ((await store.list('')).length > 0) throw new RestoreRefused(text.folderNotEmpty(name));
 }
 
 function refusal(problem: ArchiveProblem): RestoreRefused {
@@ -211,8 +220,16 @@ export async function restoreBackup(options: RestoreOptions): Promise<BackupMani
   const databaseFile = path.join(options.dataDir, 'blog.sqlite');
   const mediaDir = path.join(options.dataDir, 'media');
   if (target === 'sqlite' && fs.existsSync(databaseFile)) throw new RestoreRefused(text.databaseFileExists(databaseFile));
-  await assertEmptyFolder(mediaDir);
-  if (manifest.music.included) await assertEmptyFolder(options.musicDir);
+  const { bucket } = options;
+  if (bucket) {
+    await assertEmptyStore(bucket.media, 'media/');
+    if (manifest.music.included) await assertEmptyStore(bucket.music, 'music/');
+  } else {
+    await assertEmptyFolder(mediaDir);
+    if (manifest.music.included) await assertEmptyFolder(options.musicDir);
+  }
+  // Objects this restore put into the bucket: removed again if it fails.
+  const stored: { store: ObjectStore; key: string }[] = [];
   const postgres = options.databaseUrl ? openDatabase({ dataDir: options.dataDir, databaseUrl: options.databaseUrl }) : undefined;
   const written: string[] = [];
   const temp = await fsp.mkdtemp(path.join(os.tmpdir(), 'blog-restore-'));
@@ -229,6 +246,12 @@ export async function restoreBackup(options: RestoreOptions): Promise<BackupMani
       async ({ name, chunks }) => {
         const [top, ...rest] = name.split('/');
         const relative = rest.join('/');
+        const store = top === 'media' ? bucket?.media : top === 'music' ? bucket?.music : undefined;
+        if (store) {
+          stored.push({ store, key: relative });
+          await store.put(relative, Readable.from(chunks));
+          return;
+        }
         const destination =
           top === 'media'
             ? path.join(mediaDir, relative)
@@ -289,6 +312,7 @@ export async function restoreBackup(options: RestoreOptions): Promise<BackupMani
     return manifest;
   } catch (error) {
     for (const file of written) await fsp.rm(file, { force: true });
+    for (const { store, key } of stored) await store.delete(key).catch(() => undefined);
     if (error instanceof RestoreRefused) throw error;
     if (error instanceof ArchiveProblem) throw refusal(error);
     throw new Error(text.rolledBack, { cause: error });

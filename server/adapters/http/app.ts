@@ -19,9 +19,11 @@ import { accountMessages } from '../../domain/accounts/messages';
 import type { SiteService } from '../../domain/site/siteService';
 import type { AccountService } from '../../domain/accounts/accountService';
 import type { NotificationService } from '../../domain/notifications/notificationService';
-import type { MediaStore } from '../../ports/mediaStore';
+import type { MediaStore, ObjectStore } from '../../ports/mediaStore';
 import { MEDIA_URL_PREFIX } from '../media/localMediaStore';
 import { MediaVariants } from '../media/mediaVariants';
+import { ObjectStoreCache } from '../media/objectStoreCache';
+import { ResizedImageCache } from '../media/resizedImageCache';
 import { failure } from './envelope';
 import { installAuth, isConsolePath, SESSION_COOKIE } from './auth';
 import { createPageRenderer, PAGE_VARY, type PageRenderer } from '../ssr/pageRenderer';
@@ -34,7 +36,7 @@ import { installHotPath, preferredEncoding } from './hotPath';
 import { siteRoutes } from './routes/site';
 import { notifyRoutes } from './routes/notify';
 import { uploadRoutes } from './routes/upload';
-import { mediaVariantRoutes } from './routes/media';
+import { mediaRoutes } from './routes/media';
 import { twoStepRoutes } from './routes/twoStep';
 import { userRoutes } from './routes/user';
 import { contentRoutes, type ContentServices } from './routes/content';
@@ -85,13 +87,12 @@ export interface AppServices {
 export interface AppOptions {
   /** Built client (index.html + assets); the API still runs when it is missing. */
   clientDir?: string;
-  /** Uploaded and imported media, served under /media/. */
-  mediaDir?: string;
   /**
-   * Where the width variants of the media's raster pictures are kept, and the folder's bound in bytes
-   * (default: `cache/media` beside the media folder, 512 MB).
+   * Uploaded and imported media, served under /media/ from `store`, and where the width variants of its raster
+   * pictures are kept: a local folder and its bound in bytes, or an object store (the bucket). `publicUrl`: a
+   * CDN or public bucket address the originals are redirected to.
    */
-  mediaCache?: { dir: string; maxBytes: number };
+  media?: { store: ObjectStore; variants: { dir: string; maxBytes: number } | ObjectStore; publicUrl?: string | undefined };
   logLevel?: string;
   /** Where log lines go (stdout by default); tests read it to prove no secret is logged. */
   logStream?: { write(line: string): void };
@@ -176,6 +177,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   // Songs and covers of a music upstream come from its own hosts, which cannot be known in advance.
   const headers = installSecurityHeaders(app, {
     upstreamMedia: services.music !== undefined && !services.music.library,
+    mediaOrigin: options.media?.publicUrl && new URL(options.media.publicUrl).origin,
   });
   await app.register(compress, { threshold: COMPRESS_THRESHOLD });
   if (services.readCache) {
@@ -229,21 +231,10 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   await app.register(statsBeaconRoutes, { recorder: services.stats });
   const htmlFor = services.content && pageHtmlProvider(services.content.articles, services.site, options.siteUrl);
 
-  if (options.mediaDir) {
-    const variants = new MediaVariants({
-      mediaDir: options.mediaDir,
-      cacheDir: options.mediaCache?.dir ?? path.join(path.dirname(options.mediaDir), 'cache', 'media'),
-      maxBytes: options.mediaCache?.maxBytes ?? 512 * 1024 * 1024,
-    });
-    await app.register(mediaVariantRoutes, { variants });
-    await app.register(fastifyStatic, {
-      root: options.mediaDir,
-      prefix: MEDIA_URL_PREFIX,
-      decorateReply: false,
-      // Media names are content hashes: a name never points at other bytes.
-      immutable: true,
-      maxAge: '365d',
-    });
+  if (options.media) {
+    const { store, variants: kept, publicUrl } = options.media;
+    const cache = 'dir' in kept ? new ResizedImageCache(kept) : new ObjectStoreCache(kept);
+    await app.register(mediaRoutes, { store, variants: new MediaVariants({ media: store, cache }), publicUrl });
   }
 
   const indexHtml = options.clientDir ? readIndex(options.clientDir, options.offline ?? true) : undefined;

@@ -7,6 +7,8 @@ export interface SecurityHeaderOptions {
    * images and media may then come from any http(s) origin.
    */
   upstreamMedia: boolean;
+  /** The origin of MEDIA_PUBLIC_URL, where /media/ redirects pictures and files to. */
+  mediaOrigin?: string | undefined;
 }
 
 /**
@@ -15,7 +17,7 @@ export interface SecurityHeaderOptions {
  * sent them; `upgrade-insecure-requests` is left out, so a site served over plain HTTP still loads.
  */
 export function contentSecurityPolicy(options: SecurityHeaderOptions): string {
-  const upstream = options.upstreamMedia ? ['https:', 'http:'] : [];
+  const upstream = options.upstreamMedia ? ['https:', 'http:'] : options.mediaOrigin ? [options.mediaOrigin] : [];
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     ['base-uri', ["'self'"]],

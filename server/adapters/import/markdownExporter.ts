@@ -1,8 +1,11 @@
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
+import { pipeline } from 'node:stream/promises';
 import path from 'node:path';
 import matter from 'gray-matter';
 import { frontMatterOf } from '../../domain/content/frontMatter';
 import type { ArticleRepository } from '../../ports/articleRepository';
+import type { ObjectStore } from '../../ports/mediaStore';
 import { rewriteImageTargets } from './markdownLinks';
 
 const MEDIA_URL = /^\/media\/([A-Za-z0-9._-]+)$/;
@@ -17,7 +20,10 @@ export interface ExportReport {
  * Writes every article (whatever its status) as `posts/<slug>.md` with front matter the importer reads
  * back to the same article, and copies the media it uses into `images/`, linked as `../images/<name>`.
  */
-export async function exportArticles(deps: { articles: ArticleRepository; mediaDir: string }, folder: string): Promise<ExportReport> {
+export async function exportArticles(
+  deps: { articles: ArticleRepository; media: ObjectStore },
+  folder: string,
+): Promise<ExportReport> {
   const postsDir = path.join(folder, 'posts');
   const imagesDir = path.join(folder, 'images');
   await fs.mkdir(postsDir, { recursive: true });
@@ -29,8 +35,10 @@ export async function exportArticles(deps: { articles: ArticleRepository; mediaD
     if (!name) return undefined;
     if (!copied.has(name)) {
       try {
+        const found = await deps.media.get(name);
+        if (!found) throw new Error(`no media ${name}`);
         await fs.mkdir(imagesDir, { recursive: true });
-        await fs.copyFile(path.join(deps.mediaDir, name), path.join(imagesDir, name));
+        await pipeline(found.body, createWriteStream(path.join(imagesDir, name)));
         copied.add(name);
       } catch {
         report.missingMedia.push(target);
@@ -54,7 +62,11 @@ export async function exportArticles(deps: { articles: ArticleRepository; mediaD
 }
 
 function uniqueName(sourceKey: string, used: Set<string>): string {
-  const base = sourceKey.replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^[-.]+|-+$/g, '').slice(0, 80) || 'article';
+  const base =
+    sourceKey
+      .replace(/[^\p{L}\p{N}._-]+/gu, '-')
+      .replace(/^[-.]+|-+$/g, '')
+      .slice(0, 80) || 'article';
   let name = `${base}.md`;
   for (let n = 2; used.has(name.toLowerCase()); n += 1) name = `${base}-${n}.md`;
   used.add(name.toLowerCase());

@@ -1,21 +1,22 @@
-import fs from 'node:fs/promises';
-import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
 import { isImageVariantWidth, isResizableMediaName, type ImageVariantWidth } from '../../../src/domain/media/imageVariants';
 import { AppError } from '../../domain/errors';
 import { messages } from '../../domain/messages';
-import { ResizedImageCache } from './resizedImageCache';
+import type { ObjectStore } from '../../ports/mediaStore';
 
 /** Pictures larger than this are not decoded for a variant (uploads stop at 2560 on a side; imports at 20 MB). */
 const MAX_INPUT_PIXELS = 100_000_000;
 const WEBP = { quality: 78, effort: 4 } as const;
 
 export interface MediaVariantsOptions {
-  /** The media folder (DATA_DIR/media): the originals. */
-  mediaDir: string;
-  /** Where the variants are kept (DATA_DIR/cache/media). */
-  cacheDir: string;
-  /** Bound of that folder in bytes. */
-  maxBytes: number;
+  /** The media store: the originals. */
+  media: ObjectStore;
+  /**
+   * Where the variants are kept: a bounded folder on local disk (ResizedImageCache, DATA_DIR/cache/media) or,
+   * with media in a bucket, the bucket itself (ObjectStoreCache), so every instance makes each one once.
+   */
+  cache: { get(key: string, render: () => Promise<Buffer>): Promise<Buffer> };
 }
 
 /**
@@ -24,11 +25,7 @@ export interface MediaVariantsOptions {
  * A width outside IMAGE_VARIANT_WIDTHS is refused; so is any name that is not one file of the media folder.
  */
 export class MediaVariants {
-  private readonly cache: ResizedImageCache;
-
-  constructor(private readonly options: MediaVariantsOptions) {
-    this.cache = new ResizedImageCache({ dir: options.cacheDir, maxBytes: options.maxBytes });
-  }
+  constructor(private readonly options: MediaVariantsOptions) {}
 
   /** The WebP bytes of `name` at `width` (a string as it came in the path). */
   async variant(width: string, name: string): Promise<Buffer> {
@@ -36,25 +33,21 @@ export class MediaVariants {
     if (!isImageVariantWidth(wanted)) throw new AppError('invalid', messages.imageWidthUnsupported);
     // One file name of the folder and nothing else: no separator, no `..`, no other extension.
     if (!isResizableMediaName(name)) throw new AppError('notFound', messages.imageNotFound);
-    const file = path.join(this.options.mediaDir, name);
-    let version: string;
-    try {
-      const stat = await fs.stat(file);
-      if (!stat.isFile()) throw new AppError('notFound', messages.imageNotFound);
-      // Media names are content hashes; the size and time only guard against a file replaced by hand.
-      version = `${stat.size.toString(36)}${Math.round(stat.mtimeMs).toString(36)}`;
-    } catch (error) {
-      if (error instanceof AppError) throw error;
-      throw new AppError('notFound', messages.imageNotFound);
-    }
-    return this.cache.get(`${name}-${version}-w${wanted}.webp`, () => render(file, wanted));
+    const info = await this.options.media.stat(name);
+    if (!info) throw new AppError('notFound', messages.imageNotFound);
+    // Media names are content hashes; the tag only guards against an object replaced by hand.
+    const version = createHash('sha1').update(`${info.size}|${info.etag}`).digest('hex').slice(0, 10);
+    return this.options.cache.get(`${name}-${version}-w${wanted}.webp`, async () => {
+      const found = await this.options.media.get(name);
+      if (!found) throw new AppError('notFound', messages.imageNotFound);
+      return render(await buffer(found.body), wanted);
+    });
   }
 }
 
-async function render(file: string, width: ImageVariantWidth): Promise<Buffer> {
+async function render(bytes: Buffer, width: ImageVariantWidth): Promise<Buffer> {
   // Loaded on the first variant made, not at start: a site without raster pictures never needs it.
   const { default: sharp } = await import('sharp');
-  const bytes = await fs.readFile(file);
   let animated = false;
   try {
     const meta = await sharp(bytes, { limitInputPixels: false }).metadata();

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs/promises';
+import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
 import * as zhCN from '../../../src/i18n/zh-CN';
 import { MUSIC_UPLOAD_MAX_BYTES } from '../../../src/protocol/console/music';
 import { AppError } from '../../domain/errors';
@@ -22,7 +23,6 @@ import {
 import { COVER_NAMES, DESCRIPTION_NAMES, type Playlist, type Track } from '../../domain/music/library';
 import type { MusicUrls } from '../../domain/music/localMusicSource';
 import type { IncomingFile, MusicLibraryEditor, SongLyricTexts } from '../../ports/musicLibraryEditor';
-import { writeFileAtomically } from '../atomicFile';
 import type { LocalLibrary } from './localLibrary';
 import { decodeText } from './textEncoding';
 
@@ -72,21 +72,25 @@ export class LibraryEditor implements MusicLibraryEditor {
     return this.library.repository;
   }
 
-  private absolute(key: string): string {
-    return this.library.folder.absolute(key);
+  private get files() {
+    return this.library.folder.files;
   }
 
   private async names(folder: string): Promise<string[]> {
-    return fs.readdir(this.absolute(folder)).catch(() => []);
+    return (await this.files.entries(folder)).map((entry) => entry.name);
   }
 
   private async readText(key: string): Promise<string | undefined> {
-    const bytes = await fs.readFile(this.absolute(key)).catch(() => undefined);
+    const bytes = await this.files.read(key).catch(() => undefined);
     return bytes && decodeText(bytes);
   }
 
   private write(key: string, content: string | Buffer): Promise<void> {
-    return writeFileAtomically(this.absolute(key), typeof content === 'string' ? Buffer.from(content, 'utf8') : content);
+    return this.files.write(key, typeof content === 'string' ? Buffer.from(content, 'utf8') : content);
+  }
+
+  private remove(key: string): Promise<void> {
+    return this.files.remove(key);
   }
 
   /** The folder's order file as it would list its entries now (listed names first, then the rest as they sort). */
@@ -98,7 +102,7 @@ export class LibraryEditor implements MusicLibraryEditor {
   private async updateSongs(folder: string, change: (entries: Map<string, SongMeta>) => void): Promise<void> {
     const entries = parseSongsFile((await this.readText(join(folder, SONGS_FILE))) ?? '');
     change(entries);
-    if (entries.size === 0) await fs.rm(this.absolute(join(folder, SONGS_FILE)), { force: true });
+    if (entries.size === 0) await this.remove(join(folder, SONGS_FILE));
     else await this.write(join(folder, SONGS_FILE), printSongsFile(entries));
   }
 
@@ -111,7 +115,7 @@ export class LibraryEditor implements MusicLibraryEditor {
     if (!safe) throw new AppError('invalid', text.badName);
     return this.change(async () => {
       const folder = uniqueName(safe, await this.names(''));
-      await fs.mkdir(this.absolute(folder));
+      await this.files.makeFolder(folder);
       // The order file makes the empty folder a playlist (see MusicFolder.list).
       await this.write(join(folder, ORDER_FILE), '');
       if (description) await this.write(join(folder, 'description.txt'), `${description}\n`);
@@ -143,7 +147,7 @@ export class LibraryEditor implements MusicLibraryEditor {
       const siblings = (await this.names(parent)).filter((entry) => entry !== old);
       const renamed = uniqueName(`${prefix}${safe}`, siblings);
       const target = join(parent, renamed);
-      await fs.rename(this.absolute(playlist.folder), this.absolute(target));
+      await this.files.rename(playlist.folder, target);
       await this.repository.renameFolder(playlist.folder, target);
       await this.updateOrder(parent, (names) => (names.includes(old) ? names.map((entry) => (entry === old ? renamed : entry)) : names));
     });
@@ -154,7 +158,7 @@ export class LibraryEditor implements MusicLibraryEditor {
       const names = await this.names(playlist.folder);
       // Another description file would be read first: the console's text replaces it.
       for (const other of names.filter((entry) => DESCRIPTION_NAMES.includes(entry.toLowerCase())))
-        await fs.rm(this.absolute(join(playlist.folder, other)), { force: true });
+        await this.remove(join(playlist.folder, other));
       if (description) await this.write(join(playlist.folder, 'description.txt'), `${description}\n`);
     });
   }
@@ -168,7 +172,7 @@ export class LibraryEditor implements MusicLibraryEditor {
       const names = await this.names(playlist.folder);
       const own = new Set([ORDER_FILE, SONGS_FILE, ...COVER_NAMES, ...DESCRIPTION_NAMES]);
       if (names.some((entry) => !entry.startsWith('.') && !own.has(entry.toLowerCase()))) throw new AppError('conflict', text.folderNotEmpty);
-      await fs.rm(this.absolute(playlist.folder), { recursive: true, force: true });
+      await this.files.removeFolder(playlist.folder);
       const old = nameOf(playlist.folder);
       await this.updateOrder(parentOf(playlist.folder), (entries) => entries.filter((entry) => entry !== old));
     });
@@ -179,7 +183,7 @@ export class LibraryEditor implements MusicLibraryEditor {
     await this.change(async () => {
       // cover.jpg is read first of the cover names; the others would only confuse a reader of the folder.
       for (const other of (await this.names(playlist.folder)).filter((entry) => COVER_NAMES.includes(entry.toLowerCase()) && entry !== 'cover.jpg'))
-        await fs.rm(this.absolute(join(playlist.folder, other)), { force: true });
+        await this.remove(join(playlist.folder, other));
       await this.write(join(playlist.folder, 'cover.jpg'), jpeg);
     });
   }
@@ -194,7 +198,9 @@ export class LibraryEditor implements MusicLibraryEditor {
     const head: Buffer[] = [];
     let headBytes = 0;
     let size = 0;
-    const handle = await fs.open(this.absolute(temporary), 'wx');
+    // The upload streams into a hidden name of the library (skipped by every listing), checked as it comes.
+    const body = new PassThrough();
+    const stored = this.files.write(temporary, body);
     try {
       try {
         for await (const chunk of file.chunks) {
@@ -204,14 +210,16 @@ export class LibraryEditor implements MusicLibraryEditor {
             head.push(Buffer.from(chunk));
             headBytes += chunk.length;
           }
-          await handle.write(chunk);
+          if (!body.write(chunk)) await Promise.race([once(body, 'drain'), stored]);
         }
+        body.end();
+        await stored;
       } catch (error) {
+        body.destroy(error instanceof Error ? error : new Error(String(error)));
+        await stored.catch(() => undefined);
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
           throw new AppError('payloadTooLarge', text.uploadTooLarge(this.maxUploadBytes / 1024 / 1024));
         throw error;
-      } finally {
-        await handle.close();
       }
       if (file.truncated()) throw new AppError('payloadTooLarge', text.uploadTooLarge(this.maxUploadBytes / 1024 / 1024));
       const kind = sniffAudio(Buffer.concat(head));
@@ -220,7 +228,7 @@ export class LibraryEditor implements MusicLibraryEditor {
       const key = await this.change(async () => {
         const names = await this.names(folder);
         const name = uniqueName(baseOf(wanted) ? wanted : `song${wanted}`, names);
-        await fs.rename(this.absolute(temporary), this.absolute(join(folder, name)));
+        await this.files.rename(temporary, join(folder, name));
         if (names.includes(ORDER_FILE)) await this.updateOrder(folder, (entries) => [...entries, name]);
         return join(folder, name);
       });
@@ -229,12 +237,12 @@ export class LibraryEditor implements MusicLibraryEditor {
         .find((track) => track.file === key);
       if (!song) {
         // Audio by its first bytes, yet no parser reads it: nothing of it stays.
-        await this.change(() => fs.rm(this.absolute(key), { force: true }));
+        await this.change(() => this.remove(key));
         throw new AppError('unsupportedMediaType', text.unreadableAudio);
       }
       return song.id;
     } finally {
-      await fs.rm(this.absolute(temporary), { force: true });
+      await this.remove(temporary);
     }
   }
 
@@ -251,11 +259,11 @@ export class LibraryEditor implements MusicLibraryEditor {
       const there = await this.names(to.folder);
       const newName = uniqueName(oldName, there);
       const newBase = baseOf(newName);
-      await fs.rename(this.absolute(song.file), this.absolute(join(to.folder, newName)));
+      await this.files.rename(song.file, join(to.folder, newName));
       for (const sidecar of sidecarsOf(oldName, here)) {
         const target = join(to.folder, renamedSidecar(sidecar, oldBase, newBase));
-        await fs.rm(this.absolute(target), { force: true });
-        await fs.rename(this.absolute(join(from, sidecar)), this.absolute(target));
+        await this.remove(target);
+        await this.files.rename(join(from, sidecar), target);
       }
       await this.repository.renameSong(song.id, join(to.folder, newName));
       let meta: SongMeta | undefined;
@@ -277,8 +285,8 @@ export class LibraryEditor implements MusicLibraryEditor {
       const folder = parentOf(song.file);
       const name = nameOf(song.file);
       const names = await this.names(folder);
-      for (const sidecar of sidecarsOf(name, names)) await fs.rm(this.absolute(join(folder, sidecar)), { force: true });
-      await fs.rm(this.absolute(song.file), { force: true });
+      for (const sidecar of sidecarsOf(name, names)) await this.remove(join(folder, sidecar));
+      await this.remove(song.file);
       if (names.includes(SONGS_FILE)) await this.updateSongs(folder, (entries) => void entries.delete(name));
       if (names.includes(ORDER_FILE)) await this.updateOrder(folder, (entries) => entries.filter((entry) => entry !== name));
     });
@@ -291,7 +299,7 @@ export class LibraryEditor implements MusicLibraryEditor {
       const wanted = `${baseOf(nameOf(song.file))}${SONG_COVER_EXTENSION}`;
       // One cover per song, whatever the case of the name found.
       for (const other of (await this.names(folder)).filter((entry) => entry.toLowerCase() === wanted.toLowerCase() && entry !== wanted))
-        await fs.rm(this.absolute(join(folder, other)), { force: true });
+        await this.remove(join(folder, other));
       await this.write(join(folder, wanted), jpeg);
     });
   }
@@ -317,9 +325,9 @@ export class LibraryEditor implements MusicLibraryEditor {
         const wanted = `${base}${suffix}`;
         // A sidecar of another case (.LRC) would be read instead of the one written: it goes.
         for (const other of names.filter((entry) => entry.toLowerCase() === wanted.toLowerCase() && entry !== wanted))
-          await fs.rm(this.absolute(join(folder, other)), { force: true });
+          await this.remove(join(folder, other));
         if (lyrics[kind]) await this.write(join(folder, wanted), lyrics[kind].endsWith('\n') ? lyrics[kind] : `${lyrics[kind]}\n`);
-        else await fs.rm(this.absolute(join(folder, wanted)), { force: true });
+        else await this.remove(join(folder, wanted));
       }
     });
   }

@@ -47,6 +47,8 @@ export class LibraryScanner {
   private running: Promise<ScanReport> | undefined;
   private again = false;
   private stopped = false;
+  /** Told after each scan (the catalogue may have changed): other instances are then told to reload it. */
+  onScanned: (() => void) | undefined;
 
   constructor(
     private readonly folder: MusicFolder,
@@ -215,6 +217,7 @@ export class LibraryScanner {
     progress?.(disk.files.length, disk.files.length, '');
     await this.repository.markTracksAbsent(storedTracks.filter((track) => track.present && !kept.has(track.id)).map((track) => track.id));
     await this.load();
+    this.onScanned?.();
     return { songs: this.current.trackCount, playlists: this.current.playlists.length, skipped };
   }
 

@@ -12,6 +12,7 @@ import { KyselyMusicRepository } from '../db/musicRepository';
 import type { Database } from '../db/schema';
 import { CoverCache, coverSize, generatedCover } from './coverImages';
 import { LibraryScanner, type ScanProgress, type ScanReport } from './libraryScanner';
+import { FolderLibraryFiles, type LibraryFiles } from './libraryFiles';
 import { MusicFolder } from './musicFolder';
 import { romanise } from './pinyin';
 
@@ -24,18 +25,20 @@ const tagOf = (...parts: string[]) => createHash('sha1').update(parts.join('|'))
 
 export interface LocalLibraryOptions {
   db: Kysely<Database>;
-  musicDir: string;
+  /** The music folder on disk (MUSIC_DIR), or the library in a bucket. */
+  files: LibraryFiles;
   /** Resized covers are kept here. */
   cacheDir: string;
   clock: Clock;
-  /** Copied into an empty music folder on the first start. */
+  /** Copied into an empty library on the first start. */
   demoDir?: string | undefined;
   log?: (line: string) => void;
 }
 
 /**
- * The blogger's own music folder as a music source: the catalogue in the database, the files on disk, covers
- * resized on demand, and a watcher that rescans when files are added, changed or removed.
+ * The blogger's own music library as a music source: the catalogue in the database, the files on disk or in a
+ * bucket, covers resized on demand, and (on disk) a watcher that rescans when files are added, changed or
+ * removed. In a bucket nothing is watched: the console's edits rescan, and so do its button and `music:scan`.
  */
 export class LocalLibrary {
   readonly folder: MusicFolder;
@@ -50,7 +53,7 @@ export class LocalLibrary {
   private initial: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: LocalLibraryOptions) {
-    this.folder = new MusicFolder(options.musicDir);
+    this.folder = new MusicFolder(options.files);
     this.repository = new KyselyMusicRepository(options.db);
     this.scanner = new LibraryScanner(this.folder, this.repository, romanise, options.clock, options.log);
     this.covers = new CoverCache(options.cacheDir);
@@ -103,18 +106,18 @@ export class LocalLibrary {
       const playlist = catalogue.folder(id);
       if (!playlist) throw new AppError('notFound', text.playlistNotFound);
       const tag = tagOf(playlist.coverFile, playlist.coverVersion);
-      const file = playlist.coverFile && this.folder.absolute(playlist.folder ? `${playlist.folder}/${playlist.coverFile}` : playlist.coverFile);
-      return this.covers.resized(`playlist-${id}-${tag}`, size, async () => (file ? fsp.readFile(file) : generatedCover(`playlist-${id}`)));
+      const file = playlist.coverFile && (playlist.folder ? `${playlist.folder}/${playlist.coverFile}` : playlist.coverFile);
+      return this.covers.resized(`playlist-${id}-${tag}`, size, async () => (file ? this.options.files.read(file) : generatedCover(`playlist-${id}`)));
     }
     const track = catalogue.track(id);
     if (!track) throw new AppError('notFound', text.songNotFound);
     const playlist = catalogue.playlist(track.playlistId);
     return this.covers.resized(`song-${id}-${this.songCoverTag(id)}`, size, async () => {
-      const own = track.coverFile ? await fsp.readFile(this.folder.absolute(siblingOf(track.file, track.coverFile))).catch(() => undefined) : undefined;
+      const own = track.coverFile ? await this.options.files.read(siblingOf(track.file, track.coverFile)).catch(() => undefined) : undefined;
       if (own) return own;
       const embedded = track.embeddedCover ? await this.folder.embeddedPicture(track.file).catch(() => undefined) : undefined;
       if (embedded) return embedded;
-      if (playlist?.coverFile) return fsp.readFile(this.folder.absolute(playlist.folder ? `${playlist.folder}/${playlist.coverFile}` : playlist.coverFile));
+      if (playlist?.coverFile) return this.options.files.read(playlist.folder ? `${playlist.folder}/${playlist.coverFile}` : playlist.coverFile);
       return generatedCover(`playlist-${track.playlistId}`);
     });
   }
@@ -130,15 +133,16 @@ export class LocalLibrary {
     return tagOf(String(track.playlistId), playlist?.coverFile ?? '', playlist?.coverVersion ?? '');
   }
 
-  /** On the first start with an empty music folder, the demo album goes in (once: deleting it later is respected). */
+  /** On the first start with an empty library, the demo album goes in (once: deleting it later is respected). */
   private async prepare(): Promise<void> {
-    await fsp.mkdir(this.options.musicDir, { recursive: true });
-    const { db, demoDir } = this.options;
+    const { db, demoDir, files: library } = this.options;
+    if (library instanceof FolderLibraryFiles) await fsp.mkdir(library.root, { recursive: true });
     if (!demoDir || !fs.existsSync(demoDir)) return;
     if (await db.selectFrom('seed_marker').select('name').where('name', '=', DEMO_MARKER).executeTakeFirst()) return;
-    const empty = (await fsp.readdir(this.options.musicDir)).length === 0;
+    const empty = (await library.entries('')).length === 0;
     if (empty) {
-      await fsp.cp(demoDir, this.options.musicDir, { recursive: true });
+      if (library instanceof FolderLibraryFiles) await fsp.cp(demoDir, library.root, { recursive: true });
+      else await copyFolderInto(demoDir, library);
       const { files } = await this.folder.list();
       this.options.log?.(text.scan.demoCopied(files.length));
     }
@@ -150,9 +154,10 @@ export class LocalLibrary {
   }
 
   private watch(): void {
-    if (this.closed) return;
+    const folder = this.options.files.watchable;
+    if (this.closed || folder === undefined) return;
     try {
-      this.watcher = fs.watch(this.options.musicDir, { recursive: true }, () => {
+      this.watcher = fs.watch(folder, { recursive: true }, () => {
         clearTimeout(this.timer);
         this.timer = setTimeout(() => void this.rescan().catch((error: unknown) => this.options.log?.(String(error))), RESCAN_DELAY_MS);
       });
@@ -167,6 +172,18 @@ export class LocalLibrary {
 function siblingOf(file: string, name: string): string {
   const slash = file.lastIndexOf('/');
   return slash < 0 ? name : `${file.slice(0, slash)}/${name}`;
+}
+
+/** Every file under `folder` on disk, uploaded to the library under the same '/'-separated path. */
+export async function copyFolderInto(folder: string, library: LibraryFiles): Promise<number> {
+  let copied = 0;
+  for (const entry of await fsp.readdir(folder, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || entry.name.startsWith('.')) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    await library.write(path.relative(folder, file).split(path.sep).join('/'), fs.createReadStream(file));
+    copied += 1;
+  }
+  return copied;
 }
 
 export function defaultCacheDir(dataDir: string): string {

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
-import fs from 'node:fs/promises';
 import path from 'node:path';
-import { parseFile, TimestampFormat, type IAudioMetadata, type ILyricsTag } from 'music-metadata';
+import { TimestampFormat, type IAudioMetadata, type ILyricsTag } from 'music-metadata';
 import {
   AUDIO_TYPES,
   COVER_NAMES,
@@ -17,6 +16,7 @@ import { repairMojibake } from '../../domain/music/mojibake';
 import { nameTrack } from '../../domain/music/names';
 import type { LyricReader } from '../../ports/musicSource';
 import { readApeText } from './apeTag';
+import type { LibraryFiles } from './libraryFiles';
 import { decodeText } from './textEncoding';
 
 /** A playlist folder as found on disk. */
@@ -63,7 +63,8 @@ export interface Tags {
 const DESCRIPTION_LIMIT = 300;
 const FINGERPRINT_BYTES = 64 * 1024;
 
-const toKey = (relative: string) => relative.split(path.sep).join('/');
+/** A key inside the library: '/'-separated, '' for the top. */
+const join = (folder: string, name: string) => (folder ? `${folder}/${name}` : name);
 const versionOf = (stat: { size: number; mtimeMs: number }) => `${stat.size}-${Math.floor(stat.mtimeMs)}`;
 const withoutExtension = (name: string) => name.replace(/\.[^.]+$/, '');
 
@@ -106,15 +107,15 @@ function embeddedLyric(metadata: IAudioMetadata): string | undefined {
 }
 
 /**
- * The music folder on disk: each sub-folder a playlist, files at the top level a playlist of their own.
- * Paths come only from listing the folder; symbolic links and hidden entries are skipped so nothing outside
- * it is ever served.
+ * The music library (a folder on disk or a bucket's prefix): each sub-folder a playlist, files at the top level
+ * a playlist of their own. Keys come only from listing it; symbolic links and hidden entries are skipped so
+ * nothing outside it is ever served.
  */
 export class MusicFolder implements LyricReader {
-  constructor(readonly root: string) {}
+  constructor(readonly files: LibraryFiles) {}
 
-  absolute(file: string): string {
-    return path.join(this.root, ...file.split('/'));
+  private readText(key: string): Promise<string> {
+    return this.files.read(key).then(decodeText, () => decodeText(new Uint8Array()));
   }
 
   /** Folders with audio, their audio files, the CUE sheets beside them, and the audio files no browser plays. */
@@ -124,43 +125,37 @@ export class MusicFolder implements LyricReader {
     const files: FileOnDisk[] = [];
     const sheets: FileOnDisk[] = [];
     const walk = async (relative: string): Promise<void> => {
-      let entries;
-      try {
-        entries = await fs.readdir(path.join(this.root, relative), { withFileTypes: true });
-      } catch {
-        return;
-      }
-      const visible = entries.filter((entry) => !entry.name.startsWith('.'));
-      const has = (name: string) => visible.some((entry) => entry.isFile() && entry.name === name);
-      const order = has(ORDER_FILE) ? parseOrderFile(decodeText(await fs.readFile(path.join(this.root, relative, ORDER_FILE)).catch(() => new Uint8Array()))) : [];
+      const visible = await this.files.entries(relative);
+      const has = (name: string) => visible.some((entry) => entry.isFile && entry.name === name);
+      const order = has(ORDER_FILE) ? parseOrderFile(await this.readText(join(relative, ORDER_FILE))) : [];
       const byName = new Map(visible.map((entry) => [entry.name, entry]));
       const names = applyOrder([...byName.keys()], order, naturalOrder).map((name) => byName.get(name)!);
-      const audio = names.filter((entry) => entry.isFile() && audioExtension(entry.name));
+      const audio = names.filter((entry) => entry.isFile && audioExtension(entry.name));
       for (const entry of names) {
-        const format = entry.isFile() ? unplayableFormat(entry.name) : undefined;
-        if (format) unplayable.push({ file: toKey(path.join(relative, entry.name)), format });
+        const format = entry.isFile ? unplayableFormat(entry.name) : undefined;
+        if (format) unplayable.push({ file: join(relative, entry.name), format });
       }
       const firstFile = files.length;
       // A folder the console created has an order file before it has songs: it is a playlist already.
       if (audio.length > 0 || (relative !== '' && has(ORDER_FILE))) folders.push(await this.describeFolder(relative, names.map((entry) => entry.name)));
-      const cue = audio.length > 0 ? names.filter((entry) => entry.isFile() && /\.cue$/i.test(entry.name)) : [];
+      const cue = audio.length > 0 ? names.filter((entry) => entry.isFile && /\.cue$/i.test(entry.name)) : [];
       for (const [entries, list] of [[audio, files], [cue, sheets]] as const) {
         for (const entry of entries) {
-          const stat = await fs.stat(path.join(this.root, relative, entry.name)).catch(() => undefined);
-          if (stat) list.push({ file: toKey(path.join(relative, entry.name)), folder: toKey(relative), size: stat.size, version: versionOf(stat) });
+          const stat = await this.files.stat(join(relative, entry.name));
+          if (stat) list.push({ file: join(relative, entry.name), folder: relative, size: stat.size, version: versionOf(stat) });
         }
       }
       const lowerNames = lowerCaseIndex(names.map((entry) => entry.name));
       for (const found of files.slice(firstFile)) {
         const lrc = sidecarsOf(withoutExtension(path.posix.basename(found.file)), lowerNames).lrc;
-        const stat = lrc === undefined ? undefined : await fs.stat(path.join(this.root, relative, lrc)).catch(() => undefined);
-        if (lrc !== undefined && stat) found.lyric = { file: toKey(path.join(relative, lrc)), version: versionOf(stat) };
+        const stat = lrc === undefined ? undefined : await this.files.stat(join(relative, lrc));
+        if (lrc !== undefined && stat) found.lyric = { file: join(relative, lrc), version: versionOf(stat) };
       }
-      const songs = has(SONGS_FILE) ? parseSongsFile(decodeText(await fs.readFile(path.join(this.root, relative, SONGS_FILE)).catch(() => new Uint8Array()))) : new Map<string, SongMeta>();
+      const songs = has(SONGS_FILE) ? parseSongsFile(await this.readText(join(relative, SONGS_FILE))) : new Map<string, SongMeta>();
       for (const found of files.slice(firstFile)) {
         const name = path.posix.basename(found.file);
         const coverName = lowerNames.get(`${withoutExtension(name)}${SONG_COVER_EXTENSION}`.toLowerCase());
-        const coverStat = coverName === undefined ? undefined : await fs.stat(path.join(this.root, relative, coverName)).catch(() => undefined);
+        const coverStat = coverName === undefined ? undefined : await this.files.stat(join(relative, coverName));
         const meta = songs.get(name);
         if (meta) found.meta = meta;
         if (coverName !== undefined && coverStat) found.coverFile = coverName;
@@ -169,7 +164,7 @@ export class MusicFolder implements LyricReader {
             ? createHash('sha1').update(`${JSON.stringify(meta ?? {})}|${coverStat ? versionOf(coverStat) : ''}`).digest('hex').slice(0, 12)
             : '';
       }
-      for (const entry of names) if (entry.isDirectory()) await walk(path.join(relative, entry.name));
+      for (const entry of names) if (entry.isDirectory) await walk(join(relative, entry.name));
     };
     await walk('');
     return { folders, files, sheets, unplayable };
@@ -179,25 +174,15 @@ export class MusicFolder implements LyricReader {
     const lower = lowerCaseIndex(names);
     const coverFile = COVER_NAMES.map((name) => lower.get(name)).find(Boolean) ?? '';
     const descriptionFile = DESCRIPTION_NAMES.map((name) => lower.get(name)).find(Boolean);
-    const coverStat = coverFile ? await fs.stat(path.join(this.root, relative, coverFile)).catch(() => undefined) : undefined;
-    const description = descriptionFile
-      ? decodeText(await fs.readFile(path.join(this.root, relative, descriptionFile)).catch(() => new Uint8Array()))
-          .trim()
-          .slice(0, DESCRIPTION_LIMIT)
-      : '';
-    return { folder: toKey(relative), coverFile: coverStat ? coverFile : '', coverVersion: coverStat ? versionOf(coverStat) : '', description };
+    const coverStat = coverFile ? await this.files.stat(join(relative, coverFile)) : undefined;
+    const description = descriptionFile ? (await this.readText(join(relative, descriptionFile))).trim().slice(0, DESCRIPTION_LIMIT) : '';
+    return { folder: relative, coverFile: coverStat ? coverFile : '', coverVersion: coverStat ? versionOf(coverStat) : '', description };
   }
 
   /** Size and a hash of the first bytes: the same file under another name has the same fingerprint. */
   async fingerprint(file: string, size: number): Promise<string> {
-    const handle = await fs.open(this.absolute(file), 'r');
-    try {
-      const buffer = Buffer.alloc(Math.min(size, FINGERPRINT_BYTES));
-      await handle.read(buffer, 0, buffer.length, 0);
-      return `${size}-${createHash('sha1').update(buffer).digest('hex').slice(0, 20)}`;
-    } finally {
-      await handle.close();
-    }
+    const head = await (await this.files.randomAccess(file)).read(0, Math.min(size, FINGERPRINT_BYTES));
+    return `${size}-${createHash('sha1').update(head).digest('hex').slice(0, 20)}`;
   }
 
   /**
@@ -207,21 +192,21 @@ export class MusicFolder implements LyricReader {
    * can read.
    */
   async readTags(file: string, lyricFile?: string): Promise<Tags> {
-    const metadata = await parseFile(this.absolute(file), { duration: true });
+    const metadata = await this.files.metadata(file, { duration: true });
     const { common, format } = metadata;
     const durationMs = Math.round((format.duration ?? 0) * 1000);
     if (!format.container || durationMs <= 0) throw new Error('not a playable audio file');
     let { title, album } = common;
     let artists = common.artists ?? (common.artist ? [common.artist] : []);
     if (format.tagTypes.includes('APEv2') && [title, album, ...artists].some((text) => text?.includes('\uFFFD'))) {
-      const ape = await readApeText(this.absolute(file));
+      const ape = await readApeText(await this.files.randomAccess(file));
       title = ape.get('title')?.[0] ?? title;
       album = ape.get('album')?.[0] ?? album;
       artists = ape.get('artist') ?? artists;
     }
     const tagged = { title: title && repairMojibake(title), artists: artists.map(repairMojibake), album: album && repairMojibake(album) };
     const complete = tagged.title?.trim() && tagged.album?.trim() && tagged.artists.some((name) => name.trim());
-    const sidecar = complete || lyricFile === undefined ? undefined : await fs.readFile(this.absolute(lyricFile)).catch(() => undefined);
+    const sidecar = complete || lyricFile === undefined ? undefined : await this.files.read(lyricFile).catch(() => undefined);
     const lyric = complete ? undefined : sidecar ? decodeText(sidecar) : embeddedLyric(metadata);
     return {
       ...nameTrack(file, tagged, lyric === undefined ? {} : lyricTags(lyric)),
@@ -233,13 +218,13 @@ export class MusicFolder implements LyricReader {
   }
 
   async embeddedPicture(file: string): Promise<Uint8Array | undefined> {
-    const metadata = await parseFile(this.absolute(file), { skipPostHeaders: true });
+    const metadata = await this.files.metadata(file, { skipPostHeaders: true });
     return metadata.common.picture?.[0]?.data;
   }
 
   /** A CUE sheet's text, in whatever encoding it was saved. */
   async readSheet(file: string): Promise<string> {
-    return decodeText(await fs.readFile(this.absolute(file)));
+    return decodeText(await this.files.read(file));
   }
 
   /**
@@ -250,7 +235,7 @@ export class MusicFolder implements LyricReader {
   async read(file: string, sidecar?: string): Promise<Lyrics> {
     const files = await this.sidecarLyrics(file, sidecar);
     if (files.lrc !== undefined || files.yrc !== undefined || sidecar !== undefined) return files;
-    const metadata = await parseFile(this.absolute(file), { skipCovers: true }).catch(() => undefined);
+    const metadata = await this.files.metadata(file, { skipCovers: true }).catch(() => undefined);
     const lrc = metadata && embeddedLyric(metadata);
     return lrc === undefined ? files : { ...files, lrc };
   }
@@ -260,12 +245,12 @@ export class MusicFolder implements LyricReader {
    * saved. Only names listed in the song's folder are opened, so no name given here can reach another folder.
    */
   private async sidecarLyrics(file: string, sidecar?: string): Promise<Lyrics> {
-    const folder = path.dirname(this.absolute(file));
-    const names = await fs.readdir(folder).catch(() => []);
+    const folder = file.includes('/') ? file.slice(0, file.lastIndexOf('/')) : '';
+    const names = (await this.files.entries(folder)).map((entry) => entry.name);
     const found = sidecarsOf(sidecar ?? withoutExtension(path.posix.basename(file)), lowerCaseIndex(names));
     const lyrics: Lyrics = {};
     for (const [kind, name] of Object.entries(found) as [keyof Lyrics, string][]) {
-      const bytes = await fs.readFile(path.join(folder, name)).catch(() => undefined);
+      const bytes = await this.files.read(join(folder, name)).catch(() => undefined);
       if (bytes) lyrics[kind] = decodeText(bytes);
     }
     return lyrics;

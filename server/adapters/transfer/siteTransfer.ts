@@ -12,7 +12,7 @@ import { contentMessages } from '../../domain/content/messages';
 import { AppError } from '../../domain/errors';
 import { postFolders } from '../../domain/transfer/zipEntries';
 import type { ArticleRepository } from '../../ports/articleRepository';
-import type { MediaStore } from '../../ports/mediaStore';
+import type { MediaStore, ObjectStore } from '../../ports/mediaStore';
 import type { ChangeNotifier } from '../../ports/readCache';
 import { createBackup } from '../backup/backup';
 import type { DatabaseHandle } from '../db/connect';
@@ -32,6 +32,8 @@ export interface SiteTransferOptions {
   changes: ChangeNotifier;
   dataDir: string;
   musicDir: string;
+  /** With media in a bucket: its media and music prefixes, backed up instead of the folders. */
+  bucket?: { media: ObjectStore; music: ObjectStore } | undefined;
   /** Where uploads are unpacked and exports put together: a folder of its own per call, removed after it. */
   workDir: string;
   limits?: ZipLimits;
@@ -99,7 +101,7 @@ export class SiteTransfer {
     const work = await this.workFolder('export-');
     try {
       await exportArticles(
-        { articles: this.options.articles, mediaDir: path.join(this.options.dataDir, 'media') },
+        { articles: this.options.articles, media: this.options.media },
         work,
       );
     } catch (error) {
@@ -120,6 +122,7 @@ export class SiteTransfer {
       database: this.options.database,
       dataDir: this.options.dataDir,
       musicDir: this.options.musicDir,
+      bucket: this.options.bucket,
       file: out,
       withMusicFiles,
     }).catch((error: unknown) => out.destroy(error as Error));

@@ -36,6 +36,10 @@ export const backup = {
     `The target database isn’t empty (table ${table} has ${plural(rows, 'row')}). Backups can only be restored into an empty database: create a new one.`,
   rolledBack: 'The restore failed partway, so everything it had written (data and files) was undone',
   shuttingDown: 'The server is restarting or under maintenance. Please try again shortly.',
+  migrateUsage: 'Usage: npm run media:migrate -- <to-bucket|to-local> (with MEDIA_STORE=s3 and the S3_* variables set)',
+  migrateNeedsBucket: 'Set MEDIA_STORE=s3 and S3_ENDPOINT, S3_BUCKET and the rest first: the migration needs to know the bucket',
+  migrated: (part: string, copied: number, skipped: number) => `${part}: ${copied} files copied, ${skipped} already there and the same, skipped`,
+  migrateMismatch: (key: string) => `A copied file’s size differs from the original: ${key} (the original is kept; try again)`,
   /** A command-line tool that met a dependency's failure: what to do about it, with the system's own reason. */
   faults: {
     diskFull: 'The disk is full. Unfinished files were deleted; free up some space and try again.',

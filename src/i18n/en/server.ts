@@ -15,6 +15,7 @@ export const server = {
   illFormedText: 'The request contains broken Unicode characters (lone surrogates). Please check it and try again.',
   nestedTooDeep: 'The request is nested too deeply',
   imageNotFound: 'Image not found',
+  mediaNotFound: 'File not found',
   imageWidthUnsupported: 'That image width isn’t supported',
   serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
   databaseTimeout: 'The server is busy and the request timed out. Please try again shortly.',

@@ -21,6 +21,10 @@ export const backup = localised('backup', {
   databaseNotEmpty: (table: string, rows: number) => `目标数据库不是空的（表 ${table} 已有 ${rows} 行）：只能还原到空数据库，请新建一个数据库`,
   rolledBack: '还原中途失败，已撤销这次还原写入的数据和文件',
   shuttingDown: '服务器正在重启或维护，请稍后再试',
+  migrateUsage: '用法：npm run media:migrate -- <to-bucket|to-local>（需设置 MEDIA_STORE=s3 及 S3_* 变量）',
+  migrateNeedsBucket: '请先设置 MEDIA_STORE=s3 和 S3_ENDPOINT、S3_BUCKET 等变量：迁移需要知道目标存储桶',
+  migrated: (part: string, copied: number, skipped: number) => `${part}：复制 ${copied} 个文件，${skipped} 个已存在且相同，跳过`,
+  migrateMismatch: (key: string) => `复制后的文件与原文件大小不符：${key}（原文件保留，请重试）`,
   /** A command-line tool that met a dependency's failure: what to do about it, with the system's own reason. */
   faults: {
     diskFull: '磁盘空间不足，未完成的文件已删除，请释放空间后重试',

@@ -14,6 +14,7 @@ export const server = localised('server', {
   illFormedText: '请求内容包含残缺的 Unicode 字符（孤立的代理项），请检查后重试',
   nestedTooDeep: '请求内容嵌套层级过深',
   imageNotFound: '图片不存在',
+  mediaNotFound: '文件不存在',
   imageWidthUnsupported: '不支持该图片宽度',
   serviceUnavailable: '服务暂时不可用，请稍后再试',
   databaseTimeout: '服务器繁忙，请求超时，请稍后再试',

@@ -1,3 +1,4 @@
+import { LocalObjectStore } from '../../../server/adapters/storage/localObjectStore';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -173,7 +174,7 @@ describe('the Markdown importer', () => {
     expect(await closedness()).toEqual({ closed: true, open: false });
     const out = temporaryFolder('blog-export-');
     try {
-      await exportArticles({ articles: f.articles, mediaDir: f.mediaDir }, out);
+      await exportArticles({ articles: f.articles, media: new LocalObjectStore(f.mediaDir) }, out);
       const written = fs.readdirSync(path.join(out, 'posts')).map((name) => fs.readFileSync(path.join(out, 'posts', name), 'utf8'));
       expect(written.filter((file) => /^comments: false$/m.test(file))).toHaveLength(1);
     } finally {
@@ -261,7 +262,7 @@ describe.each(backendList)('export then import on $name', (backend) => {
 
   it('gives the same demo articles in an empty database, images included', async () => {
     await importFolder(source, path.join(DEMO_CONTENT_DIR, 'posts'), DEMO_CONTENT_DIR);
-    const report = await exportArticles({ articles: source.articles, mediaDir: source.mediaDir }, out);
+    const report = await exportArticles({ articles: source.articles, media: new LocalObjectStore(source.mediaDir) }, out);
     expect(report.missingMedia).toEqual([]);
     const outcomes = await importFolder(target, path.join(out, 'posts'), out);
     expect(outcomes.every((o) => o.status === 'created')).toBe(true);
@@ -292,7 +293,7 @@ describe.each(backendList)('export then import on $name', (backend) => {
         for (const db of [source.database.handle.db, target.database.handle.db]) await db.deleteFrom('article').execute();
         fs.rmSync(out, { recursive: true, force: true });
         for (const d of drafts) await source.articles.upsert(d);
-        await exportArticles({ articles: source.articles, mediaDir: source.mediaDir }, out);
+        await exportArticles({ articles: source.articles, media: new LocalObjectStore(source.mediaDir) }, out);
         const outcomes = await importFolder(target, path.join(out, 'posts'));
         expect(outcomes.filter((o) => o.status === 'failed')).toEqual([]);
         expect(comparable(await target.articles.all())).toEqual(comparable(await source.articles.all()));

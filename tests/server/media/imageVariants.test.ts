@@ -38,7 +38,7 @@ beforeAll(async () => {
   media = new LocalMediaStore(path.join(root, 'media'));
   app = await buildApp(
     { site: new SiteService(inMemorySiteRepository()), healthCheck: async () => undefined },
-    { logLevel: 'silent', mediaDir: media.root, mediaCache: { dir: path.join(root, 'cache', 'media'), maxBytes: 64 * 1024 * 1024 } },
+    { logLevel: 'silent', media: { store: media, variants: { dir: path.join(root, 'cache', 'media'), maxBytes: 64 * 1024 * 1024 } } },
   );
   wide = await media.save(await picture(1500, 1000), 'png');
   small = await media.save(await picture(200, 100, 'jpeg'), 'jpg');
@@ -85,7 +85,7 @@ describe('width variants of the media pictures', () => {
     const cacheDir = path.join(root, 'small-cache');
     const bounded = await buildApp(
       { site: new SiteService(inMemorySiteRepository()), healthCheck: async () => undefined },
-      { logLevel: 'silent', mediaDir: media.root, mediaCache: { dir: cacheDir, maxBytes: 100_000 } },
+      { logLevel: 'silent', media: { store: media, variants: { dir: cacheDir, maxBytes: 100_000 } } },
     );
     try {
       let made = 0;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KyselyMusicRepository } from '../../../server/adapters/db/musicRepository';
 import { LibraryScanner } from '../../../server/adapters/music/libraryScanner';
+import { FolderLibraryFiles } from '../../../server/adapters/music/libraryFiles';
 import { MusicFolder } from '../../../server/adapters/music/musicFolder';
 import { romanise } from '../../../server/adapters/music/pinyin';
 import { systemClock } from '../../../server/ports/clock';
@@ -16,7 +17,7 @@ describe.each(backendList)('the music catalogue on $name', (backend) => {
   let database: TestDatabase;
   let musicDir: string;
 
-  const scannerOn = () => new LibraryScanner(new MusicFolder(musicDir), new KyselyMusicRepository(database.handle.db), romanise, systemClock);
+  const scannerOn = () => new LibraryScanner(new MusicFolder(new FolderLibraryFiles(musicDir)), new KyselyMusicRepository(database.handle.db), romanise, systemClock);
   const idsOf = (scanner: LibraryScanner) =>
     Object.fromEntries(scanner.catalogue.playlists.flatMap((playlist) => scanner.catalogue.tracksOf(playlist.id).map((track) => [track.file, track.id])));
 

@@ -33,9 +33,9 @@ export function runScript(script: string, args: string[], env: NodeJS.ProcessEnv
 }
 
 /** Starts the real `npm start` entry (or `script`, which starts like it) and resolves once it says it has started. */
-export async function startSiteProcess(env: NodeJS.ProcessEnv, script = 'server/cli/start.ts') {
+export async function startSiteProcess(env: NodeJS.ProcessEnv, script = 'server/cli/start.ts', timeoutMs?: number) {
   const server = runScript(script, [], { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env });
-  const [, url] = await server.waitFor(/博客已启动：(http:\/\/[\d.:]+)/);
+  const [, url] = await server.waitFor(/博客已启动：(http:\/\/[\d.:]+)/, timeoutMs);
   return { ...server, url: url! };
 }
 

@@ -1,4 +1,3 @@
-import send from '@fastify/send';
 import { Type } from 'typebox';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
@@ -15,7 +14,7 @@ import * as zhCN from '../../../../src/i18n/zh-CN';
 import { AppError } from '../../../domain/errors';
 import type { MusicSource } from '../../../ports/musicSource';
 import type { LocalLibrary } from '../../music/localLibrary';
-import { failure } from '../envelope';
+import { replyWithObject } from '../objectReply';
 
 const text = zhCN.musicServer;
 const Id = Type.Integer({ minimum: 1, maximum: 2 ** 53 - 1 });
@@ -89,29 +88,24 @@ export const musicRoutes: FastifyPluginAsyncTypebox<{ source: MusicSource }> = a
 
 /** The local library's bytes: audio with byte ranges, and covers at the asked size. Ids only; never a path. */
 export const musicMediaRoutes: FastifyPluginAsyncTypebox<{ library: LocalLibrary }> = async (app, { library }) => {
-  app.get(
-    '/wapi/song/media/:id/:tag',
-    { schema: { params: Type.Object({ id: Id, tag: Type.String({ maxLength: 64 }) }) } },
-    async (request, reply) => {
+  // HEAD too, with the length of what GET would send (see replyWithObject).
+  app.route({
+    method: ['GET', 'HEAD'],
+    url: '/wapi/song/media/:id/:tag',
+    schema: { params: Type.Object({ id: Id, tag: Type.String({ maxLength: 64 }) }) },
+    handler: async (request, reply) => {
       const track = library.catalogue().track(request.params.id);
       if (!track) throw new AppError('notFound', text.songNotFound);
       const current = library.urls.song(track);
       // The file changed since this URL was handed out: point at the current bytes.
       if (!current.endsWith(`/${request.params.tag}`)) return reply.redirect(current, 302);
-      const result = await send(request.raw, library.folder.absolute(track.file), { acceptRanges: true, cacheControl: false, etag: true });
-      if (result.type === 'error') {
-        const status = result.statusCode === 416 ? 416 : 404;
-        if (result.statusCode === 416) reply.header('content-range', result.headers['Content-Range']);
-        return reply.status(status).send(failure(status, status === 416 ? text.rangeNotSatisfiable : text.songNotFound));
-      }
-      return reply
-        .status(result.statusCode)
-        .headers(result.headers)
-        .header('content-type', track.mime)
-        .header('cache-control', ONE_YEAR)
-        .send(result.stream);
+      return replyWithObject(request, reply, library.folder.files.objects, track.file, {
+        contentType: track.mime,
+        cacheControl: ONE_YEAR,
+        notFound: text.songNotFound,
+      });
     },
-  );
+  });
 
   app.get(
     '/wapi/cover/:kind/:id/:tag',
