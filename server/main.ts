@@ -55,6 +55,9 @@ import { ChatService } from './domain/chat/chatService';
 import { KyselyChatRepository } from './adapters/db/chatRepository';
 import { MemoryChatHub } from './adapters/ws/memoryChatHub';
 import type { ChatHub } from './ports/chatHub';
+import type { ChatLimits } from './ports/chatLimits';
+import type { Redis } from 'ioredis';
+import { localFolderAnswers } from './adapters/http/readiness';
 import { MemoryReadCache } from './adapters/cache/memoryReadCache';
 import type { RedisChangeRelay } from './adapters/cache/redisChangeRelay';
 import { ignoreChanges, type ChangeNotifier, type ReadCache } from './ports/readCache';
@@ -163,6 +166,8 @@ export interface ServerOverrides {
   chatRedisPrefix?: string;
   /** Chat timers (socket heartbeat, presence refresh), shortened by tests. */
   chatTimers?: { heartbeatMs?: number; presenceRefreshMs?: number };
+  /** Namespace of the shared per-minute and chat limits' keys in Redis (REDIS_URL set); tests give each run its own. */
+  limitsRedisPrefix?: string;
   /** Namespace of the hot reads' change channel in Redis (REDIS_URL set); tests give each run its own. */
   cacheRedisPrefix?: string;
   /** How long a hot read is kept (READ_CACHE_TTL_MS); tests that prove invalidation make it long. */
@@ -253,7 +258,15 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
 
   // ioredis is loaded only by a site that names a Redis server.
   let chatHub: ChatHub;
+  let counterRedis: Redis | undefined;
+  let chatLimits: ChatLimits | undefined;
+  const limitsPrefix = overrides.limitsRedisPrefix ?? 'blog:limits';
   if (config.redisUrl) {
+    const counters = await import('./adapters/redis/counterRedis');
+    const { RedisChatLimits } = await import('./adapters/redis/redisChatLimits');
+    counterRedis = counters.openCounterRedis(config.redisUrl, everyTenSeconds(() => log, 'Redis 连接出错（限流计数）：其间各实例各自计数'));
+    await counters.whenConnected(counterRedis);
+    chatLimits = new RedisChatLimits(counterRedis, `${limitsPrefix}:chat`);
     const { RedisChatHub } = await import('./adapters/ws/redisChatHub');
     const redisHub = new RedisChatHub({
       url: config.redisUrl,
@@ -270,6 +283,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
     hub: chatHub,
     users: new KyselyUserRepository(database.db),
     clock: systemClock,
+    limits: chatLimits,
   });
 
   // The music library answers at once from the stored catalogue; the folder is scanned in the background.
@@ -383,6 +397,10 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
       healthCheck: async () => {
         await sql`select 1`.execute(database.db);
       },
+      readiness: {
+        media: localFolderAnswers(media.root),
+        ...(counterRedis ? { redis: () => counterRedis.ping() } : {}),
+      },
     },
     {
       clientDir: config.clientDir,
@@ -392,6 +410,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
       siteUrl: config.siteUrl,
       adminUrl: config.adminUrl,
       costlyRoutesPerMinute: config.rateLimitPerMinute,
+      ...(counterRedis ? { sharedLimits: { redis: counterRedis, nameSpace: `${limitsPrefix}:minute:` } } : {}),
       offline: config.offline ?? true,
     },
   );
@@ -447,6 +466,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
     await stats.recorder?.flush().catch(logStats);
     await chatHub.close();
     await relay?.close();
+    counterRedis?.disconnect();
     await database.close();
   };
   return {
