@@ -62,6 +62,7 @@ import { MemoryReadCache } from './adapters/cache/memoryReadCache';
 import type { RedisChangeRelay } from './adapters/cache/redisChangeRelay';
 import { ignoreChanges, type ChangeNotifier, type ReadCache } from './ports/readCache';
 import { installDrainGate } from './adapters/http/drain';
+import { slowStatements, watchPool } from './adapters/metrics/metrics';
 import type { ModerationServices } from './adapters/http/routes/admin/moderation';
 import type { UserConsoleServices } from './adapters/http/routes/admin/users';
 import { KyselyBoardModerationRepository } from './adapters/db/moderation/boardModerationRepository';
@@ -237,6 +238,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
     limits: { statementTimeoutMs: config.statementTimeoutMs, slowQueryMs: config.slowQueryMs, events: databaseEvents(() => log) },
   });
   await waitForDatabase(database, log);
+  if (database.poolUsage) watchPool(database.poolUsage);
   await migrateToLatest(database.db as Kysely<unknown>, database.dialect);
 
   const { accounts, notifications } = createAccountServices(database.db, overrides.passwordHasher, config.registerLimitPerHour);
@@ -412,6 +414,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
       costlyRoutesPerMinute: config.rateLimitPerMinute,
       ...(counterRedis ? { sharedLimits: { redis: counterRedis, nameSpace: `${limitsPrefix}:minute:` } } : {}),
       offline: config.offline ?? true,
+      metricsToken: config.metricsToken,
     },
   );
   log = app.log;
@@ -491,7 +494,10 @@ type ServerLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 function databaseEvents(log: () => ServerLog): DatabaseEvents {
   const reason = (error: unknown) => (error as Error | undefined)?.message ?? String(error);
   return {
-    slowQuery: (detail) => log().warn(detail, `慢查询：${detail.query}（${detail.ms} ms）`),
+    slowQuery: (detail) => {
+      slowStatements.inc();
+      log().warn(detail, `慢查询：${detail.query}（${detail.ms} ms）`);
+    },
     down: (error) => log().error({ reason: reason(error) }, '数据库不可用：需要它的请求将以 503 回答，数据库恢复后自动重连'),
     up: (ms) => log().info({ downForMs: Math.round(ms) }, `数据库已恢复（中断 ${(ms / 1000).toFixed(1)} 秒）`),
     connectionLost: (error) => log().warn({ reason: reason(error) }, '数据库连接已断开，连接池将建立新连接'),

@@ -32,6 +32,8 @@ import { installRequestLog, requestLogController } from './requestLog';
 import type { HotAnswerCache } from './hotAnswers';
 import { installHotPath } from './hotPath';
 import { readinessRoute, type ReadinessChecks } from './readiness';
+import { installMetrics } from './metricsRoute';
+import { countHotRead } from '../metrics/metrics';
 import { siteRoutes } from './routes/site';
 import { notifyRoutes } from './routes/notify';
 import { uploadRoutes } from './routes/upload';
@@ -102,6 +104,8 @@ export interface AppOptions {
   costlyRoutesPerMinute?: number;
   /** Where those requests are counted so that every instance counts the same ones (REDIS_URL set). */
   sharedLimits?: { redis: Redis; nameSpace: string };
+  /** A bearer token that opens /metrics from anywhere (METRICS_TOKEN); without it, loopback only. */
+  metricsToken?: string | undefined;
   /** Answers slower than this are logged (SLOW_REQUEST_MS by default). */
   slowRequestMs?: number;
   /**
@@ -179,7 +183,10 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
       cache: services.readCache,
       headers,
       compressThreshold: COMPRESS_THRESHOLD,
-      answered: requests.countHotPath,
+      answered: () => {
+        requests.countHotPath();
+        countHotRead(true);
+      },
       ...(services.stats ? { seen: countHotAnswer(services.stats) } : {}),
     });
   }
@@ -189,6 +196,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     return reply.header('cache-control', 'no-store').send({ status: 'ok', requests: requests.snapshot() });
   });
   readinessRoute(app, { database: services.healthCheck, ...services.readiness });
+  installMetrics(app, options.metricsToken);
   const cache = services.readCache ? { cache: services.readCache } : {};
   await app.register(siteRoutes, { site: services.site, ...cache });
   if (services.accounts) await app.register(userRoutes, { accounts: services.accounts, email: services.content?.comments });
