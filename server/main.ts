@@ -62,6 +62,8 @@ import { MemoryReadCache } from './adapters/cache/memoryReadCache';
 import type { RedisChangeRelay } from './adapters/cache/redisChangeRelay';
 import { ignoreChanges, type ChangeNotifier, type ReadCache } from './ports/readCache';
 import { installDrainGate } from './adapters/http/drain';
+import { ScheduledBackups } from './adapters/backup/scheduledBackups';
+import { ADMIN_ROLE } from './domain/accounts/currentUser';
 import { slowStatements, watchPool } from './adapters/metrics/metrics';
 import type { ModerationServices } from './adapters/http/routes/admin/moderation';
 import type { UserConsoleServices } from './adapters/http/routes/admin/users';
@@ -186,6 +188,8 @@ export interface CreatedServer {
   notifications: NotificationPublisher;
   /** How a write made beside the services (an import in this process) drops the hot reads it changes. */
   changes: ChangeNotifier;
+  /** The scheduled backups (BACKUP_SCHEDULE set). */
+  backups?: ScheduledBackups | undefined;
   /** The local music library (absent when MUSIC_UPSTREAM answers instead). */
   music?: LocalLibrary | undefined;
   /** Stores the views counted so far and shows every changed count now, here and on other instances. */
@@ -434,6 +438,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
       },
     );
   const viewTimer = setInterval(() => void storeViews(), counterLagMs).unref();
+  const scheduledBackups = config.backupSchedule ? scheduleBackups(config, database, notifications, () => log) : undefined;
   // Scheduled articles go out from whichever instance polls first after their time: each is claimed once.
   let publishing: Promise<void> | undefined;
   const publishDue = () =>
@@ -457,6 +462,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
     }
   };
   const close = async () => {
+    await scheduledBackups?.stop();
     clearInterval(viewTimer);
     clearInterval(scheduleTimer);
     clearInterval(statsFlushTimer);
@@ -475,6 +481,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
   return {
     app,
     notifications,
+    backups: scheduledBackups,
     changes: readCache,
     music: library,
     settleCounters,
@@ -489,6 +496,31 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
 }
 
 type ServerLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+
+/** BACKUP_SCHEDULE's backups; a failure is logged and every administrator is sent a notice (type 4). */
+function scheduleBackups(
+  config: AppConfig,
+  database: DatabaseHandle,
+  notifications: NotificationPublisher,
+  log: () => ServerLog,
+): ScheduledBackups {
+  const backups = new ScheduledBackups({
+    database,
+    dataDir: config.dataDir,
+    musicDir: config.musicDir,
+    dir: config.backupDir ?? path.join(config.dataDir, 'backups'),
+    keep: config.backupKeep ?? 7,
+    failed: async (error) => {
+      const reason = (error as Error | undefined)?.message ?? String(error);
+      log().error({ reason }, '定时备份失败');
+      const administrators = await database.db.selectFrom('user_account').select('id').where('role', '=', ADMIN_ROLE).execute();
+      const message = zhCN.backup.scheduledFailed(reason);
+      for (const { id } of administrators) await notifications.toUser(id, { type: 4, message, toId: null });
+    },
+  });
+  backups.start(config.backupSchedule ?? '');
+  return backups;
+}
 
 /** How the database's faults read in the log; `log` is asked each time, as it changes once the app exists. */
 function databaseEvents(log: () => ServerLog): DatabaseEvents {

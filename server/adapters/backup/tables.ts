@@ -44,6 +44,8 @@ export const BACKUP_TABLES = [
   { name: 'chat_message', key: ['id'] },
   { name: 'chat_clear', key: ['id'] },
   { name: 'chat_ban', key: ['user_id'] },
+  // The scheduled backups' history: a restored site knows which scheduled times already ran.
+  { name: 'backup_run', key: ['slot'] },
 ] as const satisfies readonly BackupTable[];
 
 // A table added to the schema but not here fails to compile: a backup must never silently miss one.

@@ -36,6 +36,8 @@ export const backup = {
     `The target database isn’t empty (table ${table} has ${plural(rows, 'row')}). Backups can only be restored into an empty database: create a new one.`,
   rolledBack: 'The restore failed partway, so everything it had written (data and files) was undone',
   shuttingDown: 'The server is restarting or under maintenance. Please try again shortly.',
+  scheduledFailed: (reason: string) =>
+    `The scheduled backup failed: ${reason}. Check the backup folder’s space and permissions; the site runs on and the next backup is tried as scheduled.`,
   /** A command-line tool that met a dependency's failure: what to do about it, with the system's own reason. */
   faults: {
     diskFull: 'The disk is full. Unfinished files were deleted; free up some space and try again.',

@@ -21,6 +21,7 @@ export const backup = localised('backup', {
   databaseNotEmpty: (table: string, rows: number) => `目标数据库不是空的（表 ${table} 已有 ${rows} 行）：只能还原到空数据库，请新建一个数据库`,
   rolledBack: '还原中途失败，已撤销这次还原写入的数据和文件',
   shuttingDown: '服务器正在重启或维护，请稍后再试',
+  scheduledFailed: (reason: string) => `定时备份失败：${reason}。请检查备份目录的空间和权限；站点照常运行，下次按计划再试`,
   /** A command-line tool that met a dependency's failure: what to do about it, with the system's own reason. */
   faults: {
     diskFull: '磁盘空间不足，未完成的文件已删除，请释放空间后重试',
