@@ -85,7 +85,15 @@ import { StatsRecorder } from './domain/stats/statsRecorder';
 import { StatsService } from './domain/stats/statsService';
 import type { MusicSource } from './ports/musicSource';
 
-export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The folder holding package.json above this module: server/ when run from source, dist-server/ when built. */
+function projectRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) return path.resolve(from, '..');
+  }
+}
+
+export const PROJECT_ROOT = projectRoot(path.dirname(fileURLToPath(import.meta.url)));
 export const DEMO_CONTENT_DIR = path.join(PROJECT_ROOT, 'content', 'demo');
 export const DEMO_MUSIC_DIR = path.join(DEMO_CONTENT_DIR, 'music');
 

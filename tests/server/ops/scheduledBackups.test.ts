@@ -57,7 +57,7 @@ describe.skipIf(skipReason !== undefined)('scheduled backups', () => {
     restored = { data: fresh, site: await startSite(fresh) };
     for (const url of HOT_PATHS) {
       const [original, copy] = await Promise.all([sites[0]!, restored.site].map((site) => site.app.inject({ method: 'GET', url })));
-      expect(copy.json(), url).toEqual(original.json());
+      expect(copy!.json(), url).toEqual(original!.json());
     }
   });
 
