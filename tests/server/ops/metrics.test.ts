@@ -86,3 +86,13 @@ describe('/metrics', () => {
     expect(after.has('blog_backups_total')).toBe(true);
   });
 });
+
+describe('the Grafana dashboard', () => {
+  it('reads only metrics the server exports', async () => {
+    const dashboard = JSON.parse(fs.readFileSync('docs/grafana-dashboard.json', 'utf8')) as { panels: { targets: { expr: string }[] }[] };
+    const exported = new Set((await registry.getMetricsAsJSON()).map((metric) => metric.name));
+    const used = dashboard.panels.flatMap((panel) => panel.targets.flatMap((target) => target.expr.match(/\b(blog|nodejs|process)_\w+/g) ?? []));
+    expect(used.length).toBeGreaterThan(5);
+    for (const name of used) expect(exported.has(name.replace(/_(bucket|count|sum)$/, '')), name).toBe(true);
+  });
+});
