@@ -1,12 +1,13 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { DockerfileParser } from 'dockerfile-ast';
 import { parse as parseYaml } from 'yaml';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PROJECT_ROOT } from '../../../server/main';
-import { SERVER_OUT_DIR } from '../../../server/cli/serverBuild';
-import { temporaryFolder } from '../support/siteServer';
+import { SERVER_OUT_DIR, buildServer } from '../../../server/cli/serverBuild';
+import { temporaryFolder, writeFakeClient } from '../support/siteServer';
+import { freePort } from '../faults/support';
 
 /*
  * The deployment files, checked with what runs here (no Docker engine, no base images): the Dockerfile parsed,
@@ -66,4 +67,26 @@ describe('deployment files', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('runs the image\'s start command with the local node: ready, then a clean stop', async () => {
+    await buildServer(PROJECT_ROOT);
+    const dataDir = temporaryFolder('blog-built-');
+    const clientDir = writeFakeClient();
+    const port = await freePort();
+    const child = spawn('node', [`${SERVER_OUT_DIR}/start.js`], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CLIENT_DIR: clientDir, SEED_DEMO: 'false', DATABASE_URL: '', REDIS_URL: '', MUSIC_UPSTREAM: 'http://127.0.0.1:9', LOG_LEVEL: 'warn' },
+      stdio: 'ignore',
+    });
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    try {
+      await vi.waitFor(async () => expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200), { timeout: 30_000, interval: 200 });
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    } finally {
+      child.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      fs.rmSync(clientDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
