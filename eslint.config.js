@@ -6,7 +6,7 @@ import { defineConfig } from 'eslint/config';
 
 // Syntax-only rules (no type information) keep `npm run lint` fast; tsc does the type checking.
 export default defineConfig(
-  { ignores: ['dist/', 'node_modules/', 'data/', 'content/', 'coverage/', '.vite/'] },
+  { ignores: ['dist/', 'dist-server/', 'node_modules/', 'data/', 'content/', 'coverage/', '.vite/'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { Cron } from 'croner';
 
 /** Everything the server reads from its environment, validated once at start. */
 export interface AppConfig {
@@ -53,6 +54,14 @@ export interface AppConfig {
   adminTwoStep?: 'required' | 'optional';
   /** Where media and the music library live: DATA_DIR (local, the default) or an S3-compatible bucket (MEDIA_STORE=s3). */
   storage?: StorageConfig;
+  /** Opens /metrics to `Authorization: Bearer <token>` from anywhere (METRICS_TOKEN); unset: loopback only. */
+  metricsToken?: string | undefined;
+  /** When scheduled backups run (BACKUP_SCHEDULE, a cron expression); unset: none. */
+  backupSchedule?: string | undefined;
+  /** How many scheduled backups are kept (BACKUP_KEEP); older ones are deleted. */
+  backupKeep?: number;
+  /** Where scheduled backups go (BACKUP_DIR, default `dataDir/backups`). */
+  backupDir?: string;
 }
 
 export type StorageConfig =
@@ -163,6 +172,10 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     secretKey: secretKey(env),
     adminTwoStep: adminTwoStep(env),
     storage: storageSettings(env),
+    metricsToken: env.METRICS_TOKEN?.trim() || undefined,
+    backupSchedule: cronOrUndefined(env, 'BACKUP_SCHEDULE'),
+    backupKeep: integerIn(env, 'BACKUP_KEEP', 7, 1, 10_000),
+    backupDir: path.resolve(cwd, env.BACKUP_DIR || path.join(env.DATA_DIR || 'data', 'backups')),
   };
 }
 
@@ -201,6 +214,19 @@ function adminTwoStep(env: Env): 'required' | 'optional' {
   if (raw === '' || raw === 'optional') return 'optional';
   if (raw === 'required') return 'required';
   throw new ConfigError('ADMIN_TWO_STEP', `expected required or optional, got "${raw}"`);
+}
+
+
+function cronOrUndefined(env: Env, name: string): string | undefined {
+  const raw = env[name]?.trim() ?? '';
+  if (raw === '') return undefined;
+  try {
+    // Parsed only, never started: a mistyped schedule stops the start instead of silently never running.
+    new Cron(raw, { paused: true }).stop();
+  } catch (error) {
+    throw new ConfigError(name, `not a cron expression: "${raw}" (${(error as Error).message})`);
+  }
+  return raw;
 }
 
 function onOff(env: Env, name: string, fallback: boolean): boolean {

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
@@ -55,11 +56,16 @@ import { ChatService } from './domain/chat/chatService';
 import { KyselyChatRepository } from './adapters/db/chatRepository';
 import { MemoryChatHub } from './adapters/ws/memoryChatHub';
 import type { ChatHub } from './ports/chatHub';
+import type { ChatLimits } from './ports/chatLimits';
+import type { Redis } from 'ioredis';
 import { MemoryReadCache } from './adapters/cache/memoryReadCache';
 import { PageCache } from './adapters/ssr/pageCache';
 import type { RedisChangeRelay } from './adapters/cache/redisChangeRelay';
 import { ignoreChanges, type ChangeNotifier, type ReadCache } from './ports/readCache';
 import { installDrainGate } from './adapters/http/drain';
+import { ScheduledBackups } from './adapters/backup/scheduledBackups';
+import { ADMIN_ROLE } from './domain/accounts/currentUser';
+import { slowStatements, watchPool } from './adapters/metrics/metrics';
 import type { ModerationServices } from './adapters/http/routes/admin/moderation';
 import type { UserConsoleServices } from './adapters/http/routes/admin/users';
 import { KyselyBoardModerationRepository } from './adapters/db/moderation/boardModerationRepository';
@@ -82,7 +88,15 @@ import type { MusicSource } from './ports/musicSource';
 import { KyselyAuditLogRepository } from './adapters/db/auditLogRepository';
 import { AuditLog } from './domain/audit/auditLog';
 
-export const PROJECT_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+/** The folder holding package.json above this module: server/ when run from source, dist-server/ when built. */
+function projectRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) return path.resolve(from, '..');
+  }
+}
+
+export const PROJECT_ROOT = projectRoot(path.dirname(fileURLToPath(import.meta.url)));
 export const DEMO_CONTENT_DIR = path.join(PROJECT_ROOT, 'content', 'demo');
 export const DEMO_MUSIC_DIR = path.join(DEMO_CONTENT_DIR, 'music');
 
@@ -166,6 +180,8 @@ export interface ServerOverrides {
   chatRedisPrefix?: string;
   /** Chat timers (socket heartbeat, presence refresh), shortened by tests. */
   chatTimers?: { heartbeatMs?: number; presenceRefreshMs?: number };
+  /** Namespace of the shared per-minute and chat limits' keys in Redis (REDIS_URL set); tests give each run its own. */
+  limitsRedisPrefix?: string;
   /** Namespace of the hot reads' change channel in Redis (REDIS_URL set); tests give each run its own. */
   cacheRedisPrefix?: string;
   /** How long a hot read is kept (READ_CACHE_TTL_MS); tests that prove invalidation make it long. */
@@ -185,6 +201,8 @@ export interface CreatedServer {
   notifications: NotificationPublisher;
   /** How a write made beside the services (an import in this process) drops the hot reads it changes. */
   changes: ChangeNotifier;
+  /** The scheduled backups (BACKUP_SCHEDULE set). */
+  backups?: ScheduledBackups | undefined;
   /** The local music library (absent when MUSIC_UPSTREAM answers instead). */
   music?: LocalLibrary | undefined;
   /** Visitors' pages kept rendered (absent with PAGE_CACHE_MB=0): its counts are the metrics'. */
@@ -241,6 +259,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
     limits: { statementTimeoutMs: config.statementTimeoutMs, slowQueryMs: config.slowQueryMs, events: databaseEvents(() => log) },
   });
   await waitForDatabase(database, log);
+  if (database.poolUsage) watchPool(database.poolUsage);
   await migrateToLatest(database.db as Kysely<unknown>, database.dialect);
 
   // Read (or made) at start: an unreadable key stops the start rather than a later sign-in.
@@ -271,7 +290,15 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
 
   // ioredis is loaded only by a site that names a Redis server.
   let chatHub: ChatHub;
+  let counterRedis: Redis | undefined;
+  let chatLimits: ChatLimits | undefined;
+  const limitsPrefix = overrides.limitsRedisPrefix ?? 'blog:limits';
   if (config.redisUrl) {
+    const counters = await import('./adapters/redis/counterRedis');
+    const { RedisChatLimits } = await import('./adapters/redis/redisChatLimits');
+    counterRedis = counters.openCounterRedis(config.redisUrl, everyTenSeconds(() => log, 'Redis 连接出错（限流计数）：其间各实例各自计数'));
+    await counters.whenConnected(counterRedis);
+    chatLimits = new RedisChatLimits(counterRedis, `${limitsPrefix}:chat`);
     const { RedisChatHub } = await import('./adapters/ws/redisChatHub');
     const redisHub = new RedisChatHub({
       url: config.redisUrl,
@@ -288,6 +315,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
     hub: chatHub,
     users: new KyselyUserRepository(database.db),
     clock: systemClock,
+    limits: chatLimits,
   });
   // A session ended from the personal centre or the console closes that session's chat sockets on every instance.
   accounts.whenSessionsEnd((userId, sessionIds) => chat.signOut(userId, sessionIds));
@@ -420,6 +448,10 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
       healthCheck: async () => {
         await sql`select 1`.execute(database.db);
       },
+      readiness: {
+        media: () => media.ping(),
+        ...(counterRedis ? { redis: () => counterRedis.ping() } : {}),
+      },
     },
     {
       clientDir: config.clientDir,
@@ -429,7 +461,9 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
       siteUrl: config.siteUrl,
       adminUrl: config.adminUrl,
       costlyRoutesPerMinute: config.rateLimitPerMinute,
+      ...(counterRedis ? { sharedLimits: { redis: counterRedis, nameSpace: `${limitsPrefix}:minute:` } } : {}),
       offline: config.offline ?? true,
+      metricsToken: config.metricsToken,
     },
   );
   log = app.log;
@@ -449,6 +483,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
       },
     );
   const viewTimer = setInterval(() => void storeViews(), counterLagMs).unref();
+  const scheduledBackups = config.backupSchedule ? scheduleBackups(config, database, notifications, () => log) : undefined;
   // Scheduled articles go out from whichever instance polls first after their time: each is claimed once.
   let publishing: Promise<void> | undefined;
   const publishDue = () =>
@@ -476,6 +511,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
     }
   };
   const close = async () => {
+    await scheduledBackups?.stop();
     clearInterval(viewTimer);
     clearInterval(scheduleTimer);
     clearInterval(statsFlushTimer);
@@ -489,11 +525,13 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
     await stats.recorder?.flush().catch(logStats);
     await chatHub.close();
     await relay?.close();
+    counterRedis?.disconnect();
     await database.close();
   };
   return {
     app,
     notifications,
+    backups: scheduledBackups,
     changes: readCache,
     music: library,
     pages,
@@ -510,11 +548,39 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
 
 type ServerLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 
+/** BACKUP_SCHEDULE's backups; a failure is logged and every administrator is sent a notice (type 4). */
+function scheduleBackups(
+  config: AppConfig,
+  database: DatabaseHandle,
+  notifications: NotificationPublisher,
+  log: () => ServerLog,
+): ScheduledBackups {
+  const backups = new ScheduledBackups({
+    database,
+    dataDir: config.dataDir,
+    musicDir: config.musicDir,
+    dir: config.backupDir ?? path.join(config.dataDir, 'backups'),
+    keep: config.backupKeep ?? 7,
+    failed: async (error) => {
+      const reason = (error as Error | undefined)?.message ?? String(error);
+      log().error({ reason }, '定时备份失败');
+      const administrators = await database.db.selectFrom('user_account').select('id').where('role', '=', ADMIN_ROLE).execute();
+      const message = zhCN.backup.scheduledFailed(reason);
+      for (const { id } of administrators) await notifications.toUser(id, { type: 4, message, toId: null });
+    },
+  });
+  backups.start(config.backupSchedule ?? '');
+  return backups;
+}
+
 /** How the database's faults read in the log; `log` is asked each time, as it changes once the app exists. */
 function databaseEvents(log: () => ServerLog): DatabaseEvents {
   const reason = (error: unknown) => (error as Error | undefined)?.message ?? String(error);
   return {
-    slowQuery: (detail) => log().warn(detail, `慢查询：${detail.query}（${detail.ms} ms）`),
+    slowQuery: (detail) => {
+      slowStatements.inc();
+      log().warn(detail, `慢查询：${detail.query}（${detail.ms} ms）`);
+    },
     down: (error) => log().error({ reason: reason(error) }, '数据库不可用：需要它的请求将以 503 回答，数据库恢复后自动重连'),
     up: (ms) => log().info({ downForMs: Math.round(ms) }, `数据库已恢复（中断 ${(ms / 1000).toFixed(1)} 秒）`),
     connectionLost: (error) => log().warn({ reason: reason(error) }, '数据库连接已断开，连接池将建立新连接'),

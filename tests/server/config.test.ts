@@ -83,8 +83,17 @@ describe('loadConfig', () => {
     ['LOG_LEVEL', 'loud'],
     ['REDIS_URL', 'http://cache'],
     ['SITE_URL', 'ftp://blog.example'],
+    ['BACKUP_SCHEDULE', 'every night'],
+    ['BACKUP_SCHEDULE', '61 3 * * *'],
+    ['BACKUP_KEEP', '0'],
   ])('refuses %s=%s naming the variable', (name, value) => {
     expect(refusal({ [name]: value }).variable).toBe(name);
+  });
+
+  it('reads the scheduled backups and the metrics token', () => {
+    const config = loadConfig({ BACKUP_SCHEDULE: ' 0 3 * * * ', BACKUP_KEEP: '3', METRICS_TOKEN: 'secret' }, CWD);
+    expect(config).toMatchObject({ backupSchedule: '0 3 * * *', backupKeep: 3, metricsToken: 'secret', backupDir: `${CWD}/data/backups` });
+    expect(loadConfig({}, CWD)).toMatchObject({ backupSchedule: undefined, backupKeep: 7, metricsToken: undefined });
   });
 
   it('accepts both postgres: and postgresql: database URLs', () => {

@@ -47,6 +47,8 @@ export const BACKUP_TABLES = [
   { name: 'chat_message', key: ['id'] },
   { name: 'chat_clear', key: ['id'] },
   { name: 'chat_ban', key: ['user_id'] },
+  // The scheduled backups' history: a restored site knows which scheduled times already ran.
+  { name: 'backup_run', key: ['slot'] },
   { name: 'audit_log', key: ['id'] },
 ] as const satisfies readonly BackupTable[];
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, type LogEvent, type PostgresPool, type PostgresPoolClient, type SqliteDatabase } from 'kysely';
+import type pg from 'pg';
 import { DatabaseUnavailable, dependencyFault } from '../faults';
 import { OwnSchemaPostgresDialect } from './ownSchemaIntrospector';
 import type { Database } from './schema';
@@ -12,6 +13,8 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: DialectName;
   close(): Promise<void>;
+  /** PostgreSQL's pool, once its first connection was asked for: connections in use, idle, and waiters. */
+  poolUsage?(): { inUse: number; idle: number; waiting: number } | undefined;
 }
 
 /** Statements kept prepared per SQLite file; the queries of this code base number well under a hundred. */
@@ -51,9 +54,12 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
     const connectionString = options.databaseUrl;
     // pg is loaded on the first query, and only by a site that names a PostgreSQL database.
-    const pool = () => postgresPool(connectionString, limits);
+    let created: pg.Pool | undefined;
+    const pool = () => postgresPool(connectionString, limits, (made) => (created = made));
     const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }), ...(log ? { log } : {}) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    const poolUsage = () =>
+      created && { inUse: created.totalCount - created.idleCount, idle: created.idleCount, waiting: created.waitingCount };
+    return { db, dialect: 'postgres', close: () => db.destroy(), poolUsage };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = new SQLite(path.join(options.dataDir, 'blog.sqlite'));
@@ -74,7 +80,11 @@ export function queryName(sql: string): string {
   return sql.trim().split(/\s+/).slice(0, 3).join(' ');
 }
 
-async function postgresPool(connectionString: string, limits: DatabaseOptions['limits']): Promise<PostgresPool> {
+async function postgresPool(
+  connectionString: string,
+  limits: DatabaseOptions['limits'],
+  created: (pool: pg.Pool) => void,
+): Promise<PostgresPool> {
   const { default: pg } = await import('pg');
   // PostgreSQL returns int8 (count(*), sums) as strings by default; our counts fit in a JS number.
   pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -97,6 +107,7 @@ async function postgresPool(connectionString: string, limits: DatabaseOptions['l
   pool.on('error', lost);
   // A connection that breaks while a request holds it between statements emits on the client itself.
   pool.on('connect', (client) => client.on('error', lost));
+  created(pool);
   return limits ? new GuardedPool(pool, limits.events) : pool;
 }
 

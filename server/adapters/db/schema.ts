@@ -385,7 +385,17 @@ export interface SeedMarkerTable {
   created_at: string;
 }
 
+/** One scheduled backup, claimed by the instance that inserted its slot (the scheduled time, ISO). */
+export interface BackupRunTable {
+  slot: string;
+  started_at: string;
+  finished_at: string | null;
+  file: string | null;
+  error: string | null;
+}
+
 export interface Database {
+  backup_run: BackupRunTable;
   site_config: SiteConfigTable;
   page_header: PageHeaderTable;
   user_account: UserAccountTable;

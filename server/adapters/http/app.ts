@@ -8,6 +8,7 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import websocket from '@fastify/websocket';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
+import type { Redis } from 'ioredis';
 import type { TSchema } from 'typebox';
 import { Compile, type Validator } from 'typebox/compile';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -33,6 +34,9 @@ import { installSecurityHeaders } from './securityHeaders';
 import { installRequestLog, requestLogController } from './requestLog';
 import type { HotAnswerCache } from './hotAnswers';
 import { installHotPath, preferredEncoding } from './hotPath';
+import { readinessRoute, type ReadinessChecks } from './readiness';
+import { installMetrics } from './metricsRoute';
+import { countHotRead } from '../metrics/metrics';
 import { siteRoutes } from './routes/site';
 import { notifyRoutes } from './routes/notify';
 import { uploadRoutes } from './routes/upload';
@@ -70,6 +74,8 @@ export interface AppServices {
   admin?: AdminServices;
   /** Resolves when the database answers; used by /healthz. */
   healthCheck(): Promise<void>;
+  /** What /readyz asks besides the database (Redis, the media store); the database is `healthCheck`. */
+  readiness?: ReadinessChecks;
   /**
    * Where the hot reads (configuration, page headers, first home pages, hottest, taxonomy, facts) are
    * kept serialised; the services must tell it of their writes. None: every read goes to the database.
@@ -105,6 +111,10 @@ export interface AppOptions {
   bodyLimit?: number;
   /** Requests per client address and minute to each of COSTLY_ROUTES (RATE_LIMIT_PER_MINUTE). */
   costlyRoutesPerMinute?: number;
+  /** Where those requests are counted so that every instance counts the same ones (REDIS_URL set). */
+  sharedLimits?: { redis: Redis; nameSpace: string };
+  /** A bearer token that opens /metrics from anywhere (METRICS_TOKEN); without it, loopback only. */
+  metricsToken?: string | undefined;
   /** Answers slower than this are logged (SLOW_REQUEST_MS by default). */
   slowRequestMs?: number;
   /**
@@ -129,7 +139,7 @@ export const COSTLY_ROUTES: ReadonlySet<string> = new Set([
   '/api/upload/img',
 ]);
 
-const API_PREFIXES = ['/api/', '/wapi/', '/ws/', '/healthz', MEDIA_URL_PREFIX];
+const API_PREFIXES = ['/api/', '/wapi/', '/ws/', '/healthz', '/readyz', '/metrics', MEDIA_URL_PREFIX];
 /** Answers from this size up are compressed for a client that accepts it. */
 const COMPRESS_THRESHOLD = 1024;
 const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8,}\.\w+$/;
@@ -171,6 +181,8 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   });
   await app.register(rateLimit, {
     global: false,
+    // While Redis is away each request passes uncounted rather than failing: the limits are a guard, not a gate.
+    ...(options.sharedLimits ? { redis: options.sharedLimits.redis, nameSpace: options.sharedLimits.nameSpace, skipOnError: true } : {}),
     errorResponseBuilder: () => new AppError('rateLimited', accountMessages.tooManyRequests),
   });
 
@@ -185,7 +197,10 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
       cache: services.readCache,
       headers,
       compressThreshold: COMPRESS_THRESHOLD,
-      answered: requests.countHotPath,
+      answered: () => {
+        requests.countHotPath();
+        countHotRead(true);
+      },
       ...(services.stats ? { seen: countHotAnswer(services.stats) } : {}),
     });
   }
@@ -194,6 +209,8 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     await services.healthCheck();
     return reply.header('cache-control', 'no-store').send({ status: 'ok', requests: requests.snapshot() });
   });
+  readinessRoute(app, { database: services.healthCheck, ...services.readiness });
+  installMetrics(app, options.metricsToken);
   const cache = services.readCache ? { cache: services.readCache } : {};
   await app.register(siteRoutes, { site: services.site, ...cache });
   if (services.admin?.audit) recordSecurityEvents(app, services.admin.audit);

@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { ReadTopic } from '../../domain/hotReads';
 import { noReadCache, type ReadCache } from '../../ports/readCache';
 import { ok } from './envelope';
+import { countHotRead } from '../metrics/metrics';
 
 /**
  * Hot reads' answers as sent: the serialised `{ code, result, message }` envelope, as bytes, each kept under
@@ -27,8 +28,8 @@ export async function sendHot(
   topics: readonly ReadTopic[],
   read: () => Promise<unknown>,
 ): Promise<FastifyReply> {
-  const body =
-    cache.peek(path) ??
-    (await cache.answer(path, topics, async () => Buffer.from(reply.serialize(ok(await read())) as string)));
+  const kept = cache.peek(path);
+  countHotRead(kept !== undefined);
+  const body = kept ?? (await cache.answer(path, topics, async () => Buffer.from(reply.serialize(ok(await read())) as string)));
   return reply.type(JSON_TYPE).send(body);
 }

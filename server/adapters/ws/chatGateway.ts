@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { chatMessages as storedMessages, chatSockets } from '../metrics/metrics';
 import { Compile } from 'typebox/compile';
 import type { FastifyBaseLogger } from 'fastify';
 import type { WebSocket, RawData } from 'ws';
@@ -100,6 +101,7 @@ export class ChatGateway {
   accept(socket: WebSocket, user: ChatActor | null, sessionId: number | null = null): void {
     const connection: Connection = { socket, user, sessionId, state: 'connected', pending: [], queue: Promise.resolve(), alive: true };
     this.connections.add(connection);
+    chatSockets.inc();
     socket.on('pong', () => {
       connection.alive = true;
     });
@@ -113,6 +115,7 @@ export class ChatGateway {
       const wasListed = connection.state === 'joined' && connection.user !== null;
       connection.state = 'closed';
       this.connections.delete(connection);
+      chatSockets.dec();
       if (wasListed) this.updatePresence();
     });
   }
@@ -150,6 +153,7 @@ export class ChatGateway {
         if (!connection.user) return this.tips(connection, 'login_required', chatMessages.loginRequired, clientId);
         return this.refusing(connection, clientId, async (user) => {
           const result = await this.chat.send(user, { content: frame.content, contentType: frame.content_type, clientId });
+          if (!result.duplicate) storedMessages.inc();
           this.send(connection, { type: 'ack', client_id: clientId, id: result.message.id, duplicate: result.duplicate });
         });
       }

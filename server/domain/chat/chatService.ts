@@ -3,7 +3,8 @@ import type { ChatRepository } from '../../ports/chatRepository';
 import type { Clock } from '../../ports/clock';
 import type { UserRepository } from '../../ports/userRepository';
 import type { ChatActor, ChatBan, ChatContentType, ChatMessage, OnlineUser } from './chatMessage';
-import { DuplicateGuard, SlidingWindowLimiter } from './limits';
+import { MemoryChatLimits } from './limits';
+import type { ChatLimits } from '../../ports/chatLimits';
 import { chatMessages } from './messages';
 import { CHAT_POLICY } from './policy';
 import { ChatRefusal } from './refusal';
@@ -14,6 +15,8 @@ export interface ChatDeps {
   hub: ChatHub;
   users: Pick<UserRepository, 'findById'>;
   clock: Clock;
+  /** Send limits shared by every instance (Redis); by default this process counts alone. */
+  limits?: ChatLimits;
 }
 
 export interface SendInput {
@@ -39,16 +42,17 @@ export interface Catchup {
 
 /**
  * The chat room's rules: who may send, revert, clear, kick and mute, and the limits of a send. Rate and
- * duplicate limits are per instance (in memory); bans live in the database so every instance enforces them.
+ * duplicate limits are counted by `limits` (across instances with Redis); bans live in the database so every
+ * instance enforces them.
  */
 export class ChatService {
-  private readonly rate = new SlidingWindowLimiter();
-  private readonly duplicates = new DuplicateGuard();
+  private readonly limits: ChatLimits;
   /** Sends being stored, by user and client id: a second frame with the same id waits for the first. */
   private readonly inFlight = new Map<string, Promise<SendResult>>();
-  private sends = 0;
 
-  constructor(private readonly deps: ChatDeps) {}
+  constructor(private readonly deps: ChatDeps) {
+    this.limits = deps.limits ?? new MemoryChatLimits();
+  }
 
   async send(actor: ChatActor, input: SendInput): Promise<SendResult> {
     const key = `${actor.id}\u0000${input.clientId}`;
@@ -72,15 +76,9 @@ export class ChatService {
 
     const now = clock.now();
     const nowMs = now.getTime();
-    if (this.duplicates.isDuplicate(actor.id, content, nowMs)) {
-      throw new ChatRefusal('rateLimited', 'duplicate', chatMessages.duplicate);
-    }
-    if (!this.rate.tryAcquire(actor.id, nowMs)) throw new ChatRefusal('rateLimited', 'rate_limited', chatMessages.rateLimited);
-    this.duplicates.accept(actor.id, content, nowMs);
-    if (++this.sends % 1000 === 0) {
-      this.rate.sweep(nowMs);
-      this.duplicates.sweep(nowMs);
-    }
+    const admission = await this.limits.admit(actor.id, content, nowMs);
+    if (admission === 'duplicate') throw new ChatRefusal('rateLimited', 'duplicate', chatMessages.duplicate);
+    if (admission === 'rate_limited') throw new ChatRefusal('rateLimited', 'rate_limited', chatMessages.rateLimited);
 
     const stored = await messages.insert({
       userId: actor.id,

@@ -1,3 +1,4 @@
+import type { ChatAdmission, ChatLimits } from '../../ports/chatLimits';
 import { CHAT_POLICY } from './policy';
 
 /**
@@ -76,7 +77,25 @@ export class DuplicateGuard {
   }
 }
 
+/** The limits of one process: the fallback of the shared ones, and all there is without Redis. */
+export class MemoryChatLimits implements ChatLimits {
+  private readonly rate = new SlidingWindowLimiter();
+  private readonly duplicates = new DuplicateGuard();
+  private admitted = 0;
+
+  async admit(userId: number, text: string, nowMs: number): Promise<ChatAdmission> {
+    if (this.duplicates.isDuplicate(userId, text, nowMs)) return 'duplicate';
+    if (!this.rate.tryAcquire(userId, nowMs)) return 'rate_limited';
+    this.duplicates.accept(userId, text, nowMs);
+    if (++this.admitted % 1000 === 0) {
+      this.rate.sweep(nowMs);
+      this.duplicates.sweep(nowMs);
+    }
+    return 'ok';
+  }
+}
+
 /** "hi", " hi " and "hi\n" are the same message to a reader. */
-function normalise(text: string): string {
+export function normalise(text: string): string {
   return text.trim().replace(/\s+/g, ' ');
 }

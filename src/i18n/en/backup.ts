@@ -40,6 +40,8 @@ export const backup = {
   migrateNeedsBucket: 'Set MEDIA_STORE=s3 and S3_ENDPOINT, S3_BUCKET and the rest first: the migration needs to know the bucket',
   migrated: (part: string, copied: number, skipped: number) => `${part}: ${copied} files copied, ${skipped} already there and the same, skipped`,
   migrateMismatch: (key: string) => `A copied file’s size differs from the original: ${key} (the original is kept; try again)`,
+  scheduledFailed: (reason: string) =>
+    `The scheduled backup failed: ${reason}. Check the backup folder’s space and permissions; the site runs on and the next backup is tried as scheduled.`,
   /** A command-line tool that met a dependency's failure: what to do about it, with the system's own reason. */
   faults: {
     diskFull: 'The disk is full. Unfinished files were deleted; free up some space and try again.',

@@ -20,4 +20,7 @@ export const server = {
   serviceUnavailable: 'The service is temporarily unavailable. Please try again shortly.',
   databaseTimeout: 'The server is busy and the request timed out. Please try again shortly.',
   diskFull: 'The server’s storage is full, so nothing can be saved right now. Please try again later.',
+  notReady: (names: string) => `Not ready: ${names} did not answer`,
+  dependencyNames: { database: 'database', redis: 'Redis', media: 'media store' },
+  metricsForbidden: 'Not allowed to read the metrics: send the right Authorization: Bearer token',
 } as const satisfies Translation<typeof zh>;

@@ -25,6 +25,7 @@ export const backup = localised('backup', {
   migrateNeedsBucket: '请先设置 MEDIA_STORE=s3 和 S3_ENDPOINT、S3_BUCKET 等变量：迁移需要知道目标存储桶',
   migrated: (part: string, copied: number, skipped: number) => `${part}：复制 ${copied} 个文件，${skipped} 个已存在且相同，跳过`,
   migrateMismatch: (key: string) => `复制后的文件与原文件大小不符：${key}（原文件保留，请重试）`,
+  scheduledFailed: (reason: string) => `定时备份失败：${reason}。请检查备份目录的空间和权限；站点照常运行，下次按计划再试`,
   /** A command-line tool that met a dependency's failure: what to do about it, with the system's own reason. */
   faults: {
     diskFull: '磁盘空间不足，未完成的文件已删除，请释放空间后重试',

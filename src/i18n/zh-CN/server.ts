@@ -19,4 +19,7 @@ export const server = localised('server', {
   serviceUnavailable: '服务暂时不可用，请稍后再试',
   databaseTimeout: '服务器繁忙，请求超时，请稍后再试',
   diskFull: '服务器存储空间已满，暂时无法保存，请稍后再试',
+  notReady: (names: string) => `服务未就绪：${names} 无应答`,
+  dependencyNames: { database: '数据库', redis: 'Redis', media: '媒体存储' },
+  metricsForbidden: '无权读取监控指标：请带上正确的 Authorization: Bearer 令牌',
 } as const);

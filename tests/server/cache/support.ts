@@ -129,7 +129,11 @@ export async function startSite(
       readCacheTtlMs: 60_000,
       counterLagMs: overrides.counterLagMs ?? 60_000,
       ...(overrides.cacheRedisPrefix
-        ? { cacheRedisPrefix: overrides.cacheRedisPrefix, chatRedisPrefix: `${overrides.cacheRedisPrefix}:chat` }
+        ? {
+            cacheRedisPrefix: overrides.cacheRedisPrefix,
+            chatRedisPrefix: `${overrides.cacheRedisPrefix}:chat`,
+            limitsRedisPrefix: `${overrides.cacheRedisPrefix}:limits`,
+          }
         : {}),
     },
   );

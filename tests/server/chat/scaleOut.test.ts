@@ -39,6 +39,7 @@ describe.skipIf(skipReason !== undefined)('two instances sharing PostgreSQL and 
         passwordHasher: testHasher,
         announce: (line) => (adminPassword = /初始密码 (\S+)（/.exec(line)?.[1] ?? adminPassword),
         chatRedisPrefix: prefix,
+        limitsRedisPrefix: `${prefix}:limits`,
         chatTimers: { presenceRefreshMs: 300 },
       });
       servers.push(server);

@@ -108,7 +108,7 @@ export async function startInstance(data: PeopleData, options: InstanceOptions =
       passwordHasher: testHasher,
       announce: (line) => (oneTime = /初始密码 (\S+)（/.exec(line)?.[1] ?? oneTime),
       ...(options.redisPrefix
-        ? { chatRedisPrefix: `${options.redisPrefix}:chat`, cacheRedisPrefix: `${options.redisPrefix}:cache`, chatTimers: { presenceRefreshMs: 300 } }
+        ? { chatRedisPrefix: `${options.redisPrefix}:chat`, cacheRedisPrefix: `${options.redisPrefix}:cache`, limitsRedisPrefix: `${options.redisPrefix}:limits`, chatTimers: { presenceRefreshMs: 300 } }
         : {}),
     },
   );

@@ -1,5 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
+import type { ChildProcess } from 'node:child_process';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '../../../server/adapters/db/connect';
@@ -7,6 +6,7 @@ import { MARKER, PASSWORD, uniqueName } from '../accounts/support';
 import { rawGet, sharedData, startSite, type SharedData, type TestSite } from '../cache/support';
 import { cid, isAck, isMessage, join, type ChatClient } from '../chat/support';
 import { postgresAndRedisUnreachable } from '../support/databases';
+import { freePort, startRedis } from './support';
 
 /*
  * A Redis of the test's own, killed and started again under two instances: pages keep answering, sockets stay
@@ -18,31 +18,6 @@ const skipReason = await postgresAndRedisUnreachable();
 if (skipReason && process.env.CI) throw new Error(`${skipReason}; CI requires PostgreSQL and Redis`);
 
 const delivered = { timeout: 15_000, interval: 50 };
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
-/** A Redis server of this test's own on `port`, answering once this resolves. */
-async function startRedis(port: number): Promise<ChildProcess> {
-  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-  await vi.waitFor(
-    () =>
-      new Promise<void>((resolve, reject) => {
-        const socket = net.connect(port, '127.0.0.1', () => {
-          socket.end();
-          resolve();
-        });
-        socket.on('error', reject);
-      }),
-    { timeout: 10_000, interval: 50 },
-  );
-  return child;
-}
 
 describe.skipIf(skipReason !== undefined)('Redis going away under two instances', () => {
   let port = 0;

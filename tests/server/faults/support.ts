@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
+import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
+import { vi } from 'vitest';
 import pg from 'pg';
 import { POSTGRES_URL, adminQuery } from '../support/databases';
 
@@ -96,4 +98,29 @@ export async function ownDatabase() {
       await adminQuery(`drop database if exists ${name} with (force)`);
     },
   };
+}
+
+export async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** A Redis server of this test's own on `port`, answering once this resolves. */
+export async function startRedis(port: number): Promise<ChildProcess> {
+  const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  await vi.waitFor(
+    () =>
+      new Promise<void>((resolve, reject) => {
+        const socket = net.connect(port, '127.0.0.1', () => {
+          socket.end();
+          resolve();
+        });
+        socket.on('error', reject);
+      }),
+    { timeout: 10_000, interval: 50 },
+  );
+  return child;
 }

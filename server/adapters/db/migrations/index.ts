@@ -23,6 +23,7 @@ import { statsMigration } from './0020_stats';
 import { auditLogMigration } from './0029_audit_log';
 import { commentsClosedMigration } from './0022_comments_closed';
 import { twoStepMigration } from './0024_two_step';
+import { backupRunsMigration } from './0026_backup_runs';
 
 /** What a migration needs to stay portable between SQLite and PostgreSQL. */
 export interface MigrationContext {
@@ -66,6 +67,7 @@ function migrations(context: MigrationContext): Record<string, Migration> {
     '0020_stats': statsMigration(context),
     '0022_comments_closed': commentsClosedMigration(context),
     '0024_two_step': twoStepMigration(context),
+    '0026_backup_runs': backupRunsMigration(context),
     '0029_audit_log': auditLogMigration(context),
   };
 }

@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { build } from 'esbuild';
+
+/** Where the server is built ahead: `node dist-server/start.js` runs it without compiling TypeScript at load. */
+export const SERVER_OUT_DIR = 'dist-server';
+
+const SOURCES = ['server', 'src/i18n', 'src/protocol', 'src/domain', 'package-lock.json'];
+
+function newestMtime(entry: string): number {
+  if (!fs.existsSync(entry)) return 0;
+  const stat = fs.statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return fs.readdirSync(entry).reduce((newest, child) => Math.max(newest, newestMtime(path.join(entry, child))), stat.mtimeMs);
+}
+
+/**
+ * Bundles the server's own code into `root/dist-server` (packages stay in node_modules, loaded as usual);
+ * modules loaded on demand (pg, ioredis, the Redis adapters) stay separate chunks, loaded only when used.
+ */
+export async function buildServer(root: string): Promise<void> {
+  await build({
+    absWorkingDir: root,
+    entryPoints: { start: 'server/cli/start.ts' },
+    outdir: SERVER_OUT_DIR,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+    chunkNames: 'chunks/[name]-[hash]',
+  });
+}
+
+/** Builds the server when it was never built or its sources changed since. */
+export async function ensureServerBuilt(root: string): Promise<void> {
+  const built = path.join(root, SERVER_OUT_DIR, 'start.js');
+  const builtAt = fs.existsSync(built) ? fs.statSync(built).mtimeMs : 0;
+  if (builtAt > Math.max(...SOURCES.map((source) => newestMtime(path.join(root, source))))) return;
+  await buildServer(root);
+}
