@@ -10,7 +10,7 @@ import { databaseLink, freePort, ownDatabase, startRedis, type DatabaseLink } fr
 
 /*
  * /readyz with each dependency cut in turn: the test's own Redis killed, a TCP hop to a PostgreSQL database of
- * the test's own refusing and cutting, the media folder gone. Each answers 503 naming the one that is down.
+ * the test's own refusing and cutting, a file where the media folder should be. Each answers 503 naming the one that is down.
  */
 
 const skipReason = await postgresAndRedisUnreachable();
@@ -64,8 +64,11 @@ describe.skipIf(skipReason !== undefined)('/readyz', () => {
     expect(await ready()).toEqual({ status: 200, body: expect.objectContaining({ result: { status: 'ready', failed: [] } }) });
 
     const media = `${dataDir}/media`;
+    // A file where the folder should be: the store cannot make its folder again (root may write anywhere).
     fs.renameSync(media, `${media}.away`);
+    fs.writeFileSync(media, '');
     expect((await ready()).body).toEqual({ code: 503, message: '服务未就绪：媒体存储 无应答', result: { status: 'unready', failed: ['media'] } });
+    fs.rmSync(media);
     fs.renameSync(`${media}.away`, media);
 
     redis.kill('SIGKILL');
