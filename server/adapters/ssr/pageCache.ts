@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { PAGE_TOPICS, PAGE_TTL_MS, type ReadTopic } from '../../domain/hotReads';
 import { MemoryReadCache } from '../cache/memoryReadCache';
+import { countPageCache } from '../metrics/metrics';
 
 /** A visitor's page as sent: its bytes in each encoding, made once, and its validator. */
 export interface KeptPage {
@@ -89,6 +90,7 @@ export class PageCache {
    */
   page(variant: string, render: () => Promise<KeptPage>): Promise<KeptPage> {
     const kept = this.pages.peek(variant);
+    countPageCache(kept !== undefined);
     if (kept !== undefined) {
       this.hits++;
       return Promise.resolve(kept);
