@@ -2,6 +2,7 @@ import path from 'node:path';
 import cliProgress from 'cli-progress';
 import { runCommand, withDatabase } from './command';
 import { KyselyArticleRepository } from '../adapters/db/content/articleRepository';
+import { KyselyOldAddressRepository } from '../adapters/db/content/oldAddressRepository';
 import { importReport } from '../adapters/import/importReport';
 import { findMarkdownFiles, MarkdownImporter, type ImportOutcome } from '../adapters/import/markdownImporter';
 import { LocalMediaStore } from '../adapters/media/localMediaStore';
@@ -25,6 +26,7 @@ async function main(args: string[]): Promise<number> {
     const changed = new Set<ReadTopic>();
     const importer = new MarkdownImporter({
       articles: new KyselyArticleRepository(database.db, database.dialect),
+      oldAddresses: new KyselyOldAddressRepository(database.db),
       media: new LocalMediaStore(path.join(config.dataDir, 'media')),
       changes: { changed: (topics) => topics.forEach((topic) => changed.add(topic)) },
     });
