@@ -154,6 +154,9 @@ describe('the WordPress importer', () => {
     expect(await isWxrFile(file('export.xml'))).toBe(true);
     expect(await isWxrFile(file('old.xml'))).toBe(true);
     expect(await isWxrFile(file('not-wxr.xml'))).toBe(false);
+    // A folder of posts given with it is no export and no error.
+    expect(await isWxrFile(file('uploads'))).toBe(false);
+    expect(await isWxrFile(file('missing.xml'))).toBe(false);
   });
 
   it('imports posts and pages with their state, taxonomy, pictures and old addresses', async () => {

@@ -92,6 +92,8 @@ function emptyComment(): WxrComment {
 
 /** The start of a file says whether it is a WordPress export (WXR 1.0–1.2), whatever its name. */
 export async function isWxrFile(file: string): Promise<boolean> {
+  // A folder of Markdown posts, or a path that is not there, is no export (the Markdown importer says why).
+  if (!(await fs.promises.stat(file).catch(() => undefined))?.isFile()) return false;
   const handle = await fs.promises.open(file, 'r').catch(() => undefined);
   if (!handle) return false;
   try {
