@@ -1,3 +1,6 @@
+import { KyselyOldAddressRepository } from '../db/content/oldAddressRepository';
+import { WxrImporter } from '../import/wxr/wxrImporter';
+import { isWxrFile } from '../import/wxr/wxrReader';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
@@ -65,6 +68,8 @@ export class SiteTransfer {
       try {
         const upload = path.join(work, 'upload.zip');
         await receive(upload);
+        // A WordPress export is told by its content, whatever the file was called.
+        if (await isWxrFile(upload)) return await this.importWxr(upload);
         const folder = path.join(work, 'files');
         await fs.mkdir(folder);
         const files = await unpackZip(
@@ -80,6 +85,7 @@ export class SiteTransfer {
         if (sources.length === 0) throw new AppError('invalid', text.noPosts);
         const importer = new MarkdownImporter({
           articles: this.options.articles,
+          oldAddresses: new KyselyOldAddressRepository(this.options.database.db),
           media: this.options.media,
           changes: this.options.changes,
         });
@@ -91,6 +97,19 @@ export class SiteTransfer {
     } finally {
       this.importing = false;
     }
+  }
+
+  /** A WordPress export uploaded alone: its posts, states and old addresses; pictures stay links (no uploads folder). */
+  private async importWxr(file: string): Promise<ImportReportDto> {
+    const importer = new WxrImporter({
+      articles: this.options.articles,
+      oldAddresses: new KyselyOldAddressRepository(this.options.database.db),
+      media: this.options.media,
+      changes: this.options.changes,
+    });
+    const { outcomes } = await importer.importFile(file);
+    if (outcomes.length === 0) throw new AppError('invalid', text.noPosts);
+    return reportOf(outcomes, 'wordpress', [], path.dirname(file));
   }
 
   /**
@@ -157,7 +176,8 @@ function reportOf(
   root: string,
 ): ImportReportDto {
   const files = outcomes.map((outcome): ImportedFileDto => ({
-    file: path.relative(root, outcome.file.path).split(path.sep).join('/'),
+    // A WordPress post is named by its title and id, the file being the one export.
+    file: layout === 'wordpress' ? outcome.file.relative : path.relative(root, outcome.file.path).split(path.sep).join('/'),
     status: outcome.status,
     articleId: outcome.status === 'failed' ? null : outcome.id,
     title: outcome.status === 'failed' ? '' : outcome.title,

@@ -7,7 +7,7 @@ export const consoleTransfer = {
   title: 'Import & export',
   import: {
     heading: 'Import articles',
-    hint: 'Upload a zip of a Hexo, Hugo or Jekyll blog folder (or just the folder holding the posts, or a zip exported from this page). Local images the posts use are imported too; importing the same post again updates it.',
+    hint: 'Upload a zip of a Hexo, Hugo or Jekyll blog folder (or just the folder holding the posts, or a zip exported from this page). Local images the posts use are imported too; importing the same post again updates it. A WordPress export (.xml) can be uploaded as it is (its pictures stay links; to copy them use npm run import -- --uploads).',
     limits: (zipMb: number, unzippedMb: number, files: number) =>
       `Zip up to ${zipMb} MB; unzipped, up to ${unzippedMb} MB and ${plural(files, 'file')}`,
     choose: 'Choose a zip file',
@@ -15,11 +15,11 @@ export const consoleTransfer = {
     uploading: (percent: number) => `Uploading ${percent}%`,
     importing: 'Importing…',
     again: 'Import another',
-    notZipName: 'Choose a .zip file',
+    notZipName: 'Choose a .zip file or a WordPress export (.xml)',
   },
   report: {
     heading: 'Import report',
-    layout: { hexo: 'Hexo blog', hugo: 'Hugo blog', jekyll: 'Jekyll blog', folder: 'Markdown folder' },
+    layout: { hexo: 'Hexo blog', hugo: 'Hugo blog', jekyll: 'Jekyll blog', folder: 'Markdown folder', wordpress: 'WordPress export' },
     readFrom: (layout: string, folders: string) => `Read with the ${layout} layout: ${folders}`,
     topFolder: 'the top of the zip',
     created: 'Added',

@@ -5,7 +5,7 @@ export const consoleTransfer = localised('consoleTransfer', {
   title: '导入导出',
   import: {
     heading: '导入文章',
-    hint: '上传 Hexo、Hugo 或 Jekyll 博客文件夹的 zip 压缩包（也可以只压缩文章所在的文件夹，或本页导出的压缩包）。文章里引用的本地图片会一并导入；再次导入同一篇文章会更新它。',
+    hint: '上传 Hexo、Hugo 或 Jekyll 博客文件夹的 zip 压缩包（也可以只压缩文章所在的文件夹，或本页导出的压缩包）。文章里引用的本地图片会一并导入；再次导入同一篇文章会更新它。也可以直接上传 WordPress 导出的 .xml 文件（图片保留原链接，要复制图片请用 npm run import -- --uploads）。',
     limits: (zipMb: number, unzippedMb: number, files: number) =>
       `压缩包不超过 ${zipMb} MB，解压后不超过 ${unzippedMb} MB、${files} 个文件`,
     choose: '选择 zip 文件',
@@ -13,11 +13,11 @@ export const consoleTransfer = localised('consoleTransfer', {
     uploading: (percent: number) => `正在上传 ${percent}%`,
     importing: '正在导入…',
     again: '再导入一个',
-    notZipName: '请选择 .zip 文件',
+    notZipName: '请选择 .zip 文件或 WordPress 导出的 .xml 文件',
   },
   report: {
     heading: '导入报告',
-    layout: { hexo: 'Hexo 博客', hugo: 'Hugo 博客', jekyll: 'Jekyll 博客', folder: 'Markdown 文件夹' } as Record<
+    layout: { hexo: 'Hexo 博客', hugo: 'Hugo 博客', jekyll: 'Jekyll 博客', folder: 'Markdown 文件夹', wordpress: 'WordPress 导出文件' } as Record<
       string,
       string
     >,

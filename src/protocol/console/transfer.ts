@@ -47,6 +47,8 @@ export const ImportLayoutDto = Type.Union([
   Type.Literal('jekyll'),
   /** No known layout: every Markdown file in the zip is a post (a folder of posts, the console's own export). */
   Type.Literal('folder'),
+  /** A WordPress export (WXR), known by its content (issue 49). */
+  Type.Literal('wordpress'),
 ]);
 export type ImportLayoutDto = Static<typeof ImportLayoutDto>;
 

@@ -22,6 +22,7 @@ import { musicLibraryMigration } from './0019_music_library';
 import { statsMigration } from './0020_stats';
 import { auditLogMigration } from './0029_audit_log';
 import { commentsClosedMigration } from './0022_comments_closed';
+import { oldAddressesMigration } from './0023_old_addresses';
 import { twoStepMigration } from './0024_two_step';
 import { backupRunsMigration } from './0026_backup_runs';
 
@@ -66,6 +67,7 @@ function migrations(context: MigrationContext): Record<string, Migration> {
     '0019_music_library': musicLibraryMigration(context),
     '0020_stats': statsMigration(context),
     '0022_comments_closed': commentsClosedMigration(context),
+    '0023_old_addresses': oldAddressesMigration(context),
     '0024_two_step': twoStepMigration(context),
     '0026_backup_runs': backupRunsMigration(context),
     '0029_audit_log': auditLogMigration(context),

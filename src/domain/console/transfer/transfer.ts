@@ -4,7 +4,7 @@
  */
 
 /** Which blog layout a zip was read as, and so which of its folders held the posts. */
-export type ImportLayout = 'hexo' | 'hugo' | 'jekyll' | 'folder';
+export type ImportLayout = 'hexo' | 'hugo' | 'jekyll' | 'folder' | 'wordpress';
 
 /** One Markdown file of the zip and what became of it. */
 export interface ImportedFile {
@@ -56,9 +56,9 @@ export const IMPORT_LIMITS = {
 
 export const MEGABYTE = 1024 * 1024;
 
-/** Why a chosen file is not sent at all: not named .zip, or over the size the server accepts. */
+/** Why a chosen file is not sent at all: not named .zip (or .xml, a WordPress export), or over the size the server accepts. */
 export function zipChoiceProblem(name: string, size: number): 'notZip' | 'tooLarge' | undefined {
-  if (!/\.zip$/i.test(name)) return 'notZip';
+  if (!/\.(zip|xml)$/i.test(name)) return 'notZip';
   if (size > IMPORT_LIMITS.zipBytes) return 'tooLarge';
   return undefined;
 }

@@ -77,7 +77,7 @@ export function ZipImportPanel() {
           >
             <input
               type="file"
-              accept=".zip,application/zip"
+              accept=".zip,application/zip,.xml,text/xml,application/xml"
               className="transfer-drop__input"
               onChange={(event) => {
                 choose(event.target.files?.[0]);
