@@ -1,26 +1,68 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import cliProgress from 'cli-progress';
 import { runCommand, withDatabase } from './command';
+import { importCommentFiles } from './importComments';
 import { KyselyArticleRepository } from '../adapters/db/content/articleRepository';
+import type { CommentSystem } from '../adapters/import/comments/record';
+import { detectImport } from '../adapters/import/detectImport';
 import { importReport } from '../adapters/import/importReport';
 import { findMarkdownFiles, MarkdownImporter, type ImportOutcome } from '../adapters/import/markdownImporter';
 import { LocalMediaStore } from '../adapters/media/localMediaStore';
+import type { CommentImportOptions } from '../domain/comments/commentImport';
+import { ImportProblem } from '../domain/content/frontMatter';
 import { contentMessages } from '../domain/content/messages';
 import type { ReadTopic } from '../domain/hotReads';
 
 const text = contentMessages.importer;
 
-/** `npm run import -- <folder or files…>`: Markdown posts into the configured database and media folder. */
+/** Takes `--name value` options and `--flag` switches out of the arguments; the rest are the targets. */
+function takeOptions(args: string[], valued: string[], switches: string[]) {
+  const values = new Map<string, string>();
+  const flags = new Set<string>();
+  const targets: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!;
+    if (valued.includes(arg)) {
+      const value = args[++i];
+      if (value === undefined) return undefined;
+      values.set(arg, value);
+    } else if (switches.includes(arg)) flags.add(arg);
+    else targets.push(arg);
+  }
+  return { values, flags, targets };
+}
+
+/**
+ * `npm run import -- <folder, files or comment exports…>`: Markdown posts into the configured database and
+ * media folder, then the comment exports (Twikoo, Waline, Valine, Artalk, Disqus; known by their content)
+ * under the articles.
+ */
 async function main(args: string[]): Promise<number> {
   // `--root <folder>`: the folder images may be read from, when posts refer to `../images/`.
-  const rootAt = args.indexOf('--root');
-  const root = rootAt >= 0 ? args[rootAt + 1] : undefined;
-  const targets = rootAt >= 0 ? args.filter((_, i) => i !== rootAt && i !== rootAt + 1) : args;
-  if (targets.length === 0 || (rootAt >= 0 && !root)) {
+  // `--as <user>`: the administrator the old blog's own comments go to; `--guestbook <path>`: its guestbook.
+  const options = takeOptions(args, ['--root', '--as', '--guestbook'], ['--dry-run']);
+  if (!options || options.targets.length === 0) {
     console.error(text.usage);
     return 2;
   }
-  const files = await findMarkdownFiles(targets, root ? { root } : {});
+  const root = options.values.get('--root');
+  const commentFiles: { file: string; system: CommentSystem }[] = [];
+  const targets: string[] = [];
+  for (const target of options.targets) {
+    const isFile = (await fs.stat(target).catch(() => undefined))?.isFile() ?? false;
+    const kind = isFile && !/\.(md|markdown)$/i.test(target) ? await detectImport(target) : undefined;
+    if (kind) commentFiles.push({ file: target, system: kind.system });
+    else if (isFile && !/\.(md|markdown)$/i.test(target)) throw new ImportProblem(contentMessages.commentImport.unknownFile(target));
+    else targets.push(target);
+  }
+  // A dry run reads comment exports only: the Markdown importer writes as it goes.
+  const files = targets.length === 0 || options.flags.has('--dry-run') ? [] : await findMarkdownFiles(targets, root ? { root } : {});
+  const commentOptions: CommentImportOptions = {
+    ...(options.values.has('--as') ? { as: options.values.get('--as')! } : {}),
+    ...(options.values.has('--guestbook') ? { guestbook: options.values.get('--guestbook')! } : {}),
+    dryRun: options.flags.has('--dry-run'),
+  };
   return withDatabase(async (database, config) => {
     const changed = new Set<ReadTopic>();
     const importer = new MarkdownImporter({
@@ -35,8 +77,10 @@ async function main(args: string[]): Promise<number> {
           ? text.created(outcome.file.relative)
           : text.updated(outcome.file.relative);
 
-    let outcomes: ImportOutcome[];
-    if (process.stdout.isTTY) {
+    let outcomes: ImportOutcome[] = [];
+    if (files.length === 0) {
+      // Comment exports only.
+    } else if (process.stdout.isTTY) {
       const bars = new cliProgress.MultiBar(
         { format: `${text.progress} [{bar}] {value}/{total} {file}`, hideCursor: true, clearOnComplete: false },
         cliProgress.Presets.shades_classic,
@@ -50,15 +94,21 @@ async function main(args: string[]): Promise<number> {
     } else {
       outcomes = await importer.importFiles(files, (outcome) => console.log(line(outcome)));
     }
+    const count = (status: ImportOutcome['status']) => outcomes.filter((o) => o.status === status).length;
+    if (files.length > 0) {
+      for (const reportLine of importReport(outcomes)) console.log(reportLine);
+      console.log(text.summary(count('created'), count('updated'), count('failed')));
+    }
+    // After the posts: their comments find the articles this run wrote.
+    if (commentFiles.length > 0 && (await importCommentFiles(database, commentFiles, commentOptions))) {
+      for (const topic of ['articles', 'articleCounters', 'comments'] as const) changed.add(topic);
+    }
     // Running servers keep the home list, taxonomy and facts in memory: tell them through Redis when there
     // is one; otherwise they show the new articles within their cache's time bound (READ_CACHE_TTL_MS).
     if (changed.size > 0 && config.redisUrl) {
       const { announceChanges } = await import('../adapters/cache/redisChangeRelay');
       await announceChanges(config.redisUrl, [...changed]).catch(() => undefined);
     }
-    const count = (status: ImportOutcome['status']) => outcomes.filter((o) => o.status === status).length;
-    for (const reportLine of importReport(outcomes)) console.log(reportLine);
-    console.log(text.summary(count('created'), count('updated'), count('failed')));
     return count('failed') > 0 ? 1 : 0;
   });
 }
