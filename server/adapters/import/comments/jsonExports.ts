@@ -1,8 +1,5 @@
 import type { ImportedComment } from '../../../domain/comments/importedComments';
-import { contentMessages } from '../../../domain/content/messages';
 import { collect, commentOf, count, isFields, markdownOfHtml, str, yes, type CommentExport, type Fields } from './record';
-
-const text = contentMessages.commentImport;
 
 /** The records of a JSON export: an array, LeanCloud's `{ results: […] }`, or JSON lines (LeanCloud's newer export). */
 export function jsonRecords(source: string): unknown[] {
