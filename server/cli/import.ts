@@ -59,7 +59,7 @@ async function main(args: string[]): Promise<number> {
   // A dry run reads comment exports only: the Markdown importer writes as it goes.
   const files = targets.length === 0 || options.flags.has('--dry-run') ? [] : await findMarkdownFiles(targets, root ? { root } : {});
   const commentOptions: CommentImportOptions = {
-    ...(options.values.has('--as') ? { as: options.values.get('--as')! } : {}),
+    ...(options.values.has('--as') ? { as: { username: options.values.get('--as')! } } : {}),
     ...(options.values.has('--guestbook') ? { guestbook: options.values.get('--guestbook')! } : {}),
     dryRun: options.flags.has('--dry-run'),
   };

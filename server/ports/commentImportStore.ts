@@ -18,10 +18,13 @@ export interface ImportedBoardPost {
   createdAt: string;
 }
 
+/** An administrator by user name (`--as`) or by account (who uploads in the console). */
+export type AdministratorRef = { username: string } | { id: number };
+
 /** What a comment import needs besides the comments themselves: where they go, and who the blogger is. */
 export interface CommentImportStore {
-  /** The administrator by user name, or the first one when none is named; undefined when there is no such one. */
-  administrator(username?: string): Promise<ImportingAdministrator | undefined>;
+  /** The administrator named, or the first one when none is; undefined when there is no such one. */
+  administrator(who?: AdministratorRef): Promise<ImportingAdministrator | undefined>;
   /** The article an old page address (a path or a full URL) was imported as, if any. */
   articleAt(address: string): Promise<number | undefined>;
   /** Sets an article's views to `views` unless it has more already (importing again adds nothing). */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { ADMIN_ROLE } from '../../domain/accounts/currentUser';
 import { pagePath } from '../../domain/comments/importedComments';
-import type { CommentImportStore, ImportedBoardPost, ImportingAdministrator } from '../../ports/commentImportStore';
+import type { AdministratorRef, CommentImportStore, ImportedBoardPost, ImportingAdministrator } from '../../ports/commentImportStore';
 import type { Database } from './schema';
 
 /** A path's parts, lower-cased, without `.html`/`.md`: how an old address and a source key are compared. */
@@ -22,9 +22,10 @@ export class KyselyCommentImportStore implements CommentImportStore {
 
   constructor(private readonly db: Kysely<Database>) {}
 
-  async administrator(username?: string): Promise<ImportingAdministrator | undefined> {
+  async administrator(who?: AdministratorRef): Promise<ImportingAdministrator | undefined> {
     let query = this.db.selectFrom('user_account').select(['id', 'nick_name', 'email']).where('role', '=', ADMIN_ROLE);
-    if (username !== undefined) query = query.where('username', '=', username);
+    if (who && 'username' in who) query = query.where('username', '=', who.username);
+    else if (who) query = query.where('id', '=', who.id);
     const row = await query.orderBy('id').executeTakeFirst();
     return row && { id: Number(row.id), nickName: row.nick_name, email: row.email.toLowerCase() };
   }

@@ -1,4 +1,4 @@
-import type { CommentImportStore, ImportingAdministrator } from '../../ports/commentImportStore';
+import type { AdministratorRef, CommentImportStore, ImportingAdministrator } from '../../ports/commentImportStore';
 import type { CommentRenderer } from '../../ports/commentRenderer';
 import type { CommentRepository } from '../../ports/commentRepository';
 import { AppError } from '../errors';
@@ -16,8 +16,8 @@ export interface CommentBatch {
 }
 
 export interface CommentImportOptions {
-  /** The administrator the owner's comments go to (a user name); the first administrator when absent. */
-  as?: string;
+  /** The administrator the owner's comments go to (`--as`, or who uploads); the first administrator when absent. */
+  as?: AdministratorRef;
   /** The old blog's guestbook address, when its name is not one of the usual ones. */
   guestbook?: string;
   /** Read and match only: the report of what would come in, nothing written. */
@@ -60,7 +60,9 @@ export class CommentImport {
 
   async run(batch: CommentBatch, options: CommentImportOptions = {}): Promise<CommentImportReport> {
     const admin = await this.deps.store.administrator(options.as);
-    if (!admin) throw new AppError('invalid', options.as === undefined ? text.noAdministrator : text.unknownAdministrator(options.as));
+    if (!admin) {
+      throw new AppError('invalid', options.as && 'username' in options.as ? text.unknownAdministrator(options.as.username) : text.noAdministrator);
+    }
     const flat = flattenThreads(batch.comments);
     const report: CommentImportReport = { added: 0, waiting: 0, board: 0, existing: 0, owner: 0, administrator: admin.nickName, skipped: flat.skipped, unmatched: [], counters: 0 };
     const keyOf = (sourceId: string) => `${batch.system}:${sourceId}`;

@@ -265,6 +265,35 @@ describe.each(await backends())("the console's import, export, backup and overvi
     },
   );
 
+  test("imports a comment export uploaded after the posts: under the article by its old address, the uploader standing for the owner", async () => {
+    const hello = imported.files.find((f) => f.file.endsWith('hello-world.md'))!;
+    const waline = {
+      type: 'waline',
+      version: 1,
+      data: {
+        Comment: [
+          { objectId: 'a', nick: '老读者', url: '/2020/01/01/hello-world/', comment: '写得好', status: 'approved', insertedAt: '2020-01-02T00:00:00.000Z' },
+          { objectId: 'b', pid: 'a', rid: 'a', user_id: 'u1', nick: '旧博主', url: '/2020/01/01/hello-world/', comment: '谢谢', status: 'approved', insertedAt: '2020-01-03T00:00:00.000Z' },
+        ],
+        Counter: [],
+        Users: [{ objectId: 'u1', type: 'administrator', email: 'old@example.com' }],
+      },
+    };
+    const answer = await upload(multipart([{ name: 'file', filename: 'waline.json', bytes: Buffer.from(JSON.stringify(waline)) }]));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.result).toMatchObject({
+      layout: 'comments',
+      comments: { system: 'Waline' },
+      summary: zhCN.contentServer.commentImport.added(2, 0),
+    });
+    const thread = await call<{ list: { author: { nickName: string }; replies: { author: { admin: boolean } }[] }[] }>(
+      'GET',
+      `/api/comment/list?type=article&id=${hello.articleId}`,
+    );
+    expect(thread.body.result.list.map((c) => [c.author.nickName, c.replies.map((r) => r.author.admin)])).toEqual([['老读者', [true]]]);
+    expect(workFolders()).toEqual([]);
+  });
+
   test('refuses an upload that is not one zip file, and a second import while one runs', async () => {
     const notMultipart = await call('POST', IMPORT, { file: 'x' }, admin);
     expect(notMultipart).toMatchObject({ status: 400, body: { message: text.missingFile } });
