@@ -45,6 +45,8 @@ import { KyselyTaxonomyRepository } from './adapters/db/content/taxonomyReposito
 import { KyselyDirectoryRepository } from './adapters/db/content/directoryRepository';
 import { systemClock } from './ports/clock';
 import { SiteTransfer } from './adapters/transfer/siteTransfer';
+import { KyselyOldAddressRepository } from './adapters/db/content/oldAddressRepository';
+import { OldLinks } from './domain/content/oldLinks';
 import { OverviewService } from './domain/overview/overviewService';
 import { KyselyOverviewRepository } from './adapters/db/overviewRepository';
 import { LocalLibrary, defaultCacheDir } from './adapters/music/localLibrary';
@@ -96,9 +98,10 @@ export function createContentServices(
   articleTexts?: ReadCache<ArticleDetail>,
 ): ContentServices {
   const content = new KyselyContentRepository(db);
+  const articles = new KyselyArticleRepository(db, dialect);
   return {
     articles: new ArticleService(
-      new KyselyArticleRepository(db, dialect),
+      articles,
       new KyselySiteRepository(db),
       () => content.talkCount(),
       changes,
@@ -106,6 +109,7 @@ export function createContentServices(
     ),
     showcase: new ShowcaseService(content, notifications, systemClock, changes),
     board: new BoardService(new KyselyMessageRepository(db), notifications, systemClock),
+    oldLinks: new OldLinks(new KyselyOldAddressRepository(db), articles),
   };
 }
 

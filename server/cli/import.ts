@@ -4,6 +4,7 @@ import cliProgress from 'cli-progress';
 import { runCommand, withDatabase } from './command';
 import { importCommentFiles } from './importComments';
 import { KyselyArticleRepository } from '../adapters/db/content/articleRepository';
+import { KyselyOldAddressRepository } from '../adapters/db/content/oldAddressRepository';
 import type { CommentSystem } from '../adapters/import/comments/record';
 import { detectImport } from '../adapters/import/detectImport';
 import { importReport } from '../adapters/import/importReport';
@@ -67,6 +68,7 @@ async function main(args: string[]): Promise<number> {
     const changed = new Set<ReadTopic>();
     const importer = new MarkdownImporter({
       articles: new KyselyArticleRepository(database.db, database.dialect),
+      oldAddresses: new KyselyOldAddressRepository(database.db),
       media: new LocalMediaStore(path.join(config.dataDir, 'media')),
       changes: { changed: (topics) => topics.forEach((topic) => changed.add(topic)) },
     });

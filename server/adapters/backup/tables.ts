@@ -24,6 +24,7 @@ export const BACKUP_TABLES = [
   { name: 'article', key: ['id'] },
   { name: 'article_body', key: ['article_id'] },
   { name: 'article_tag', key: ['article_id', 'tag_id'] },
+  { name: 'article_old_address', key: ['address'] },
   { name: 'article_revision', key: ['id'] },
   { name: 'album', key: ['id'] },
   { name: 'photo', key: ['id'] },

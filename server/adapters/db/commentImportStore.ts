@@ -1,7 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import { ADMIN_ROLE } from '../../domain/accounts/currentUser';
-import { pagePath } from '../../domain/comments/importedComments';
+import { normaliseOldAddress } from '../../domain/content/oldAddress';
 import type { AdministratorRef, CommentImportStore, ImportedBoardPost, ImportingAdministrator } from '../../ports/commentImportStore';
+import type { OldAddressRepository } from '../../ports/oldAddressRepository';
+import { KyselyOldAddressRepository } from './content/oldAddressRepository';
 import type { Database } from './schema';
 
 /** A path's parts, lower-cased, without `.html`/`.md`: how an old address and a source key are compared. */
@@ -13,14 +15,18 @@ const partsOf = (path: string) =>
     .map((part) => part.toLowerCase());
 
 /**
- * Where imported comments go. An old address is matched to an article by our own address
- * (`/article?id=7`), else by the import's source key (a Markdown post's slug or path): the key equal to the
- * address's path, else the one article whose key ends the path or whose last part the path ends with.
+ * Where imported comments go. An old address is matched to an article by the old addresses its import
+ * remembered (permalinks, `/?p=ID`, Hexo and Hugo paths: see domain/content/postAddresses.ts), else by our
+ * own address (`/article?id=7`), else by the import's source key (a Markdown post's slug or path): the key
+ * equal to the address's path, else the one article whose key ends the path or whose last part the path ends with.
  */
 export class KyselyCommentImportStore implements CommentImportStore {
   private keys: Promise<{ id: number; parts: string[] }[]> | undefined;
 
-  constructor(private readonly db: Kysely<Database>) {}
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly oldAddresses: OldAddressRepository = new KyselyOldAddressRepository(db),
+  ) {}
 
   async administrator(who?: AdministratorRef): Promise<ImportingAdministrator | undefined> {
     let query = this.db.selectFrom('user_account').select(['id', 'nick_name', 'email']).where('role', '=', ADMIN_ROLE);
@@ -31,9 +37,11 @@ export class KyselyCommentImportStore implements CommentImportStore {
   }
 
   async articleAt(address: string): Promise<number | undefined> {
+    const remembered = await this.oldAddresses.findArticleIdByOldAddress(address);
+    if (remembered !== undefined) return remembered;
     const own = /^\/article(?:\/|\?(?:.*&)?id=)(\d+)/.exec(address.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, ''));
     if (own) return this.existing(Number(own[1]));
-    const wanted = partsOf(pagePath(address));
+    const wanted = partsOf(normaliseOldAddress(address) ?? '');
     if (wanted.length === 0) return undefined;
     const keys = await (this.keys ??= this.sourceKeys());
     const same = keys.find((key) => key.parts.join('/') === wanted.join('/'));

@@ -137,6 +137,12 @@ export interface ArticleTable {
   comments_closed: Generated<number>;
 }
 
+/** An address the article had on the old blog (normalised by server/domain/content/oldAddress.ts). */
+export interface ArticleOldAddressTable {
+  address: string;
+  article_id: number;
+}
+
 export interface ArticleRevisionTable {
   id: Generated<number>;
   article_id: number;
@@ -369,6 +375,7 @@ export interface Database {
   article: ArticleTable;
   article_body: ArticleBodyTable;
   article_tag: ArticleTagTable;
+  article_old_address: ArticleOldAddressTable;
   article_revision: ArticleRevisionTable;
   album: AlbumTable;
   photo: PhotoTable;

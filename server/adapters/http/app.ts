@@ -260,13 +260,23 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
 
   // The front door is the home page: answered here rather than by the app, which would have to start first.
   // The query goes along (`/?showSpecial` opens the player there).
+  // WordPress's `/?p=ID` and `/?page_id=ID` are old links to an article (issue 49): 301 there.
   app.get('/', async (request, reply) => {
     const query = request.url.indexOf('?');
-    return reply.redirect(`/home${query === -1 ? '' : request.url.slice(query)}`, 302);
+    const search = query === -1 ? '' : request.url.slice(query);
+    const oldLink = WORDPRESS_QUERY.test(search) ? await services.content?.oldLinks?.redirectFor('/', search.slice(1)) : undefined;
+    if (oldLink) return reply.redirect(oldLink, 301);
+    return reply.redirect(`/home${search}`, 302);
   });
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
+    // What would be a 404 may be an address of the blog this one moved from: only then is it looked up.
+    if ((request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathname) && !isClientRoute(pathname)) {
+      const query = request.url.indexOf('?');
+      const oldLink = await services.content?.oldLinks?.redirectFor(pathname, query === -1 ? '' : request.url.slice(query + 1));
+      if (oldLink) return reply.redirect(oldLink, 301);
+    }
     if (indexHtml !== undefined && (request.method === 'GET' || request.method === 'HEAD') && !isApiPath(pathname)) {
       // The console is the browser's own app (no server rendering), and for anyone but an administrator
       // its address is an ordinary unknown page.
@@ -305,6 +315,8 @@ function readIndex(clientDir: string, offline: boolean): string | undefined {
   // The page registers the offline worker only when it links the manifest (src/serviceWorker/whenIdle.ts).
   return offline ? html : html.replace(/\s*<link rel="manifest"[^>]*>/, '');
 }
+
+const WORDPRESS_QUERY = /[?&](p|page_id)=\d+(&|$)/;
 
 function isApiPath(pathname: string): boolean {
   return API_PREFIXES.some((prefix) => pathname === prefix.replace(/\/$/, '') || pathname.startsWith(prefix));

@@ -5,7 +5,9 @@ import type { ArticleDraft } from '../../domain/content/article';
 import { articleFromFrontMatter, ImportProblem } from '../../domain/content/frontMatter';
 import { contentMessages } from '../../domain/content/messages';
 import type { ArticleRepository } from '../../ports/articleRepository';
+import { markdownOldAddresses } from '../../domain/content/postAddresses';
 import type { MediaStore } from '../../ports/mediaStore';
+import type { OldAddressRepository } from '../../ports/oldAddressRepository';
 import type { ChangeNotifier } from '../../ports/readCache';
 import { readFrontMatter } from './frontMatterFile';
 import { readImportableImage } from './importableImage';
@@ -22,6 +24,8 @@ export interface SourceFile {
   relative: string;
   /** The folder the import may read from: images outside it (after `..` and links) are refused. */
   root: string;
+  /** The Hexo blog's `permalink` setting (its `_config.yml`), when the import was given the blog or found it. */
+  permalink?: string;
 }
 
 export type ImportOutcome =
@@ -46,6 +50,8 @@ interface PreparedPost {
   unknownShortcodes: Record<string, number>;
   /** Whether it links to other imported posts: those links name articles only once every post has one. */
   linksPosts: boolean;
+  /** Where the post was on the old blog (normalised). */
+  oldAddresses: string[];
 }
 
 const MARKDOWN = /\.(md|markdown)$/i;
@@ -55,10 +61,15 @@ const MARKDOWN = /\.(md|markdown)$/i;
  * are read only from inside the named folder (a single file's own folder), or from `options.root` when
  * given (a blog's source folder whose posts refer to `../images/`).
  */
-export async function findMarkdownFiles(targets: string[], options: { root?: string } = {}): Promise<SourceFile[]> {
+export async function findMarkdownFiles(
+  targets: string[],
+  options: { root?: string; permalink?: string } = {},
+): Promise<SourceFile[]> {
   const files: SourceFile[] = [];
   for (const target of targets) {
     const absolute = path.resolve(target);
+    const permalink = options.permalink ?? (await hexoPermalinkNear(absolute));
+    const withPermalink = permalink === undefined ? {} : { permalink };
     const explicitRoot = options.root === undefined ? undefined : path.resolve(options.root);
     if (explicitRoot && absolute !== explicitRoot && !absolute.startsWith(explicitRoot + path.sep)) {
       throw new ImportProblem(problem.outsideFolder(target));
@@ -71,15 +82,41 @@ export async function findMarkdownFiles(targets: string[], options: { root?: str
         .map((entry) => path.join(entry.parentPath, entry.name))
         .sort();
       for (const file of found) {
-        files.push({ path: file, relative: path.relative(absolute, file).split(path.sep).join('/'), root: explicitRoot ?? absolute });
+        files.push({
+          path: file,
+          relative: path.relative(absolute, file).split(path.sep).join('/'),
+          root: explicitRoot ?? absolute,
+          ...withPermalink,
+        });
       }
     } else if (stat?.isFile() && MARKDOWN.test(absolute)) {
-      files.push({ path: absolute, relative: path.basename(absolute), root: explicitRoot ?? path.dirname(absolute) });
+      files.push({ path: absolute, relative: path.basename(absolute), root: explicitRoot ?? path.dirname(absolute), ...withPermalink });
     } else {
       throw new ImportProblem(problem.noMarkdown(target));
     }
   }
   return files;
+}
+
+/**
+ * The `permalink` of a Hexo blog's `_config.yml` in the named folder or up to two folders above it (the blog,
+ * its `source`, its `source/_posts`); none when there is no such file or it does not say.
+ */
+async function hexoPermalinkNear(target: string): Promise<string | undefined> {
+  let folder = target;
+  for (let level = 0; level < 3; level++) {
+    const config = await fs.readFile(path.join(folder, '_config.yml'), 'utf8').catch(() => undefined);
+    if (config !== undefined) {
+      try {
+        const permalink = readFrontMatter(`---\n${config}\n---\n`).data.permalink;
+        return typeof permalink === 'string' && permalink.trim() !== '' ? permalink.trim() : undefined;
+      } catch {
+        return undefined; // a broken site configuration costs only the pattern: Hexo's default stands in
+      }
+    }
+    folder = path.dirname(folder);
+  }
+  return undefined;
 }
 
 const EXTERNAL = /^([a-z][a-z0-9+.-]*:|\/\/|#)/i;
@@ -103,6 +140,8 @@ export class MarkdownImporter {
     private readonly deps: {
       articles: ArticleRepository;
       media: MediaStore;
+      /** Where old addresses are remembered; none (the demo seed) remembers none. */
+      oldAddresses?: OldAddressRepository;
       /** Told of every article written: the home list, taxonomy and facts kept by running servers show them. */
       changes?: ChangeNotifier;
     },
@@ -172,7 +211,8 @@ export class MarkdownImporter {
     if (unknown.length > 0) {
       warnings.push(problem.unknownShortcodes(unknown.map(([name, count]) => problem.shortcodeCount(name, count)).join('、')));
     }
-    return { draft: { ...draft, content, cover }, warnings, unknownShortcodes: converted.unknown, linksPosts };
+    const oldAddresses = markdownOldAddresses({ data, relativePath: file.relative, createdAt: draft.createdAt, permalink: file.permalink });
+    return { draft: { ...draft, content, cover }, warnings, unknownShortcodes: converted.unknown, linksPosts, oldAddresses };
   }
 
   /**
@@ -219,6 +259,7 @@ export class MarkdownImporter {
     try {
       prepared = await this.read(file, posts);
       written = await this.deps.articles.upsert(prepared.draft);
+      await this.deps.oldAddresses?.remember(written.id, prepared.oldAddresses);
     } catch (error) {
       return { outcome: { file, status: 'failed', error: problem.fileProblem(file.relative, error instanceof Error ? error.message : String(error)) } };
     }

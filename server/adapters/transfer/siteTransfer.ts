@@ -1,3 +1,4 @@
+import { KyselyOldAddressRepository } from '../db/content/oldAddressRepository';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
@@ -84,6 +85,7 @@ export class SiteTransfer {
         if (sources.length === 0) throw new AppError('invalid', text.noPosts);
         const importer = new MarkdownImporter({
           articles: this.options.articles,
+          oldAddresses: new KyselyOldAddressRepository(this.options.database.db),
           media: this.options.media,
           changes: this.options.changes,
         });

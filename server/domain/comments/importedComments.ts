@@ -1,3 +1,5 @@
+import { normaliseOldAddress } from '../content/oldAddress';
+
 /**
  * Comments brought in from another comment system (Twikoo, Waline, Valine, Artalk, Disqus, WordPress): the
  * one shape every reader of an export produces, and the rule that turns a tree of any depth into our
@@ -111,25 +113,13 @@ export function flattenThreads(comments: readonly ImportedComment[]): FlatThread
   return { comments: flat, skipped };
 }
 
-/** A page address as the old blog's links give it: no scheme and host, query, fragment, `index.html` or trailing slash; decoded. */
-export function pagePath(address: string): string {
-  let path = address.trim().replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '').replace(/^\/\/[^/]*/, '');
-  path = path.split('#')[0]!.split('?')[0]!;
-  try {
-    path = decodeURIComponent(path);
-  } catch {
-    // A stray % stays as it is.
-  }
-  path = path.replace(/\/index\.html?$/i, '/').replace(/\/+$/, '');
-  return path.startsWith('/') ? path : `/${path}`;
-}
-
 /** Page names a guestbook has on Chinese blogs (the last part of its address). */
 const GUESTBOOK_NAMES = new Set(['guestbook', 'message', 'messages', 'messageboard', 'msgboard', 'board', 'liuyan', 'comment', 'comments', '留言', '留言板']);
 
 /** Whether a page address is the old blog's guestbook, by name or as `guestbook` names it. */
 export function isGuestbook(address: string, guestbook?: string): boolean {
-  const path = pagePath(address);
-  if (guestbook !== undefined) return path === pagePath(guestbook);
+  const path = normaliseOldAddress(address);
+  if (path === undefined) return false;
+  if (guestbook !== undefined) return path === normaliseOldAddress(guestbook);
   return GUESTBOOK_NAMES.has(path.split('/').at(-1)!.toLowerCase());
 }

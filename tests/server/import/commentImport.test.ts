@@ -7,6 +7,7 @@ import type { ArticleDetailDto } from '../../../src/protocol/content';
 import { KyselyCommentImportStore } from '../../../server/adapters/db/commentImportStore';
 import { KyselyCommentRepository } from '../../../server/adapters/db/commentRepository';
 import { KyselyArticleRepository } from '../../../server/adapters/db/content/articleRepository';
+import { KyselyOldAddressRepository } from '../../../server/adapters/db/content/oldAddressRepository';
 import { readCommentExport } from '../../../server/adapters/import/comments/readExport';
 import type { CommentSystem } from '../../../server/adapters/import/comments/record';
 import { detectImport } from '../../../server/adapters/import/detectImport';
@@ -272,6 +273,19 @@ describe.each(await backends())('importing comment exports on $name', (backend) 
     const again = await importFile(system);
     expect(again).toMatchObject({ added: 0, board: 0, existing: report.added + report.board });
     expect((await s.done<CommentPageDto>('GET', `/api/comment/list?type=article&id=${articleId}`)).count).toBe(5);
+  });
+
+  test('finds the article by an old address its import remembered (a WordPress-style /archives/ID.html)', async () => {
+    const { id } = await new KyselyArticleRepository(s.db.db, s.db.dialect).upsert(
+      articleFromFrontMatter({ data: { title: '老地址的文章' }, body: '正文\n', relativePath: 'old-address.md', fallbackDate: '2021-01-01T00:00:00.000Z' }),
+    );
+    await new KyselyOldAddressRepository(s.db.db).remember(id, ['/archives/123.html']);
+    const file = path.join(folder, 'old-address.json');
+    fs.writeFileSync(file, JSON.stringify([{ _id: 'x1', nick: '读者', url: '/archives/123.html', comment: '<p>还记得</p>', created: 1_600_000_000_000 }]));
+    const report = await importer.run(await readCommentExport(file, 'twikoo'));
+    expect(report).toMatchObject({ added: 1, unmatched: [] });
+    const page = await s.done<CommentPageDto>('GET', `/api/comment/list?type=article&id=${id}`);
+    expect(page.list.map((c) => c.content)).toEqual(['还记得']);
   });
 
   test('view counters from Waline and Twikoo come along, never lowering a count', async () => {

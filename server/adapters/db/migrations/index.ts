@@ -21,6 +21,7 @@ import { moderationMigration } from './0018_moderation';
 import { musicLibraryMigration } from './0019_music_library';
 import { statsMigration } from './0020_stats';
 import { commentsClosedMigration } from './0022_comments_closed';
+import { oldAddressesMigration } from './0023_old_addresses';
 import { commentImportMigration } from './0028_comment_import';
 
 /** What a migration needs to stay portable between SQLite and PostgreSQL. */
@@ -64,6 +65,7 @@ function migrations(context: MigrationContext): Record<string, Migration> {
     '0019_music_library': musicLibraryMigration(context),
     '0020_stats': statsMigration(context),
     '0022_comments_closed': commentsClosedMigration(context),
+    '0023_old_addresses': oldAddressesMigration(context),
     '0028_comment_import': commentImportMigration(context),
   };
 }

@@ -1,3 +1,4 @@
+import type { OldLinks } from '../../../domain/content/oldLinks';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
@@ -35,6 +36,8 @@ export interface ContentServices {
   board: BoardService;
   /** Comments under articles and talks, and talk likes (absent: no /api/comment/ calls). */
   comments?: CommentService;
+  /** Addresses of the blog this one moved from, answered with 301 (absent: they are 404s). */
+  oldLinks?: OldLinks;
 }
 
 const PageParams = Type.Object({ page: Type.String(), size: Type.String() });
