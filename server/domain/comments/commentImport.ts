@@ -59,12 +59,12 @@ export class CommentImport {
   ) {}
 
   async run(batch: CommentBatch, options: CommentImportOptions = {}): Promise<CommentImportReport> {
-    const admin = await this.deps.store.administrator(options.as);
-    if (!admin) {
-      throw new AppError('invalid', options.as && 'username' in options.as ? text.unknownAdministrator(options.as.username) : text.noAdministrator);
-    }
     const flat = flattenThreads(batch.comments);
-    const report: CommentImportReport = { added: 0, waiting: 0, board: 0, existing: 0, owner: 0, administrator: admin.nickName, skipped: flat.skipped, unmatched: [], counters: 0 };
+    const admin = await this.deps.store.administrator(options.as);
+    if (options.as && 'username' in options.as && !admin) throw new AppError('invalid', text.unknownAdministrator(options.as.username));
+    // Without any administrator, only comments flagged as the owner's have nowhere to go.
+    if (!admin && flat.comments.some(({ comment }) => comment.owner)) throw new AppError('invalid', text.noAdministrator);
+    const report: CommentImportReport = { added: 0, waiting: 0, board: 0, existing: 0, owner: 0, administrator: admin?.nickName ?? '', skipped: flat.skipped, unmatched: [], counters: 0 };
     const keyOf = (sourceId: string) => `${batch.system}:${sourceId}`;
     const ids = await this.deps.comments.importedIds(flat.comments.map(({ comment }) => keyOf(comment.sourceId)));
     const targets = new Map<string, Promise<Target>>();
@@ -79,7 +79,7 @@ export class CommentImport {
     const nickNames = new Map<string, string>();
 
     for (const { comment, rootId, replyTo } of flat.comments) {
-      const owner = this.isOwner(comment, admin);
+      const owner = admin !== undefined && this.isOwner(comment, admin);
       const nickName = owner ? admin.nickName : comment.nickName;
       nickNames.set(comment.sourceId, nickName);
       // A reply goes where its thread is, whatever page the export names for it.
@@ -151,8 +151,8 @@ export class CommentImport {
   }
 
   /** The old blog's owner: flagged by the old system, or writing with the administrator's email. */
-  private isOwner(comment: ImportedComment, admin: ImportingAdministrator): boolean {
-    return comment.owner || (admin.email !== '' && comment.email === admin.email);
+  private isOwner(comment: ImportedComment, admin: ImportingAdministrator | undefined): boolean {
+    return comment.owner || (admin !== undefined && admin.email !== '' && comment.email === admin.email);
   }
 
   private async resolve(page: string[], guestbook: string | undefined): Promise<Target> {

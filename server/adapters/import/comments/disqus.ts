@@ -49,7 +49,9 @@ export async function readDisqus(file: string): Promise<CommentExport> {
       if (name === 'id') thread.identifier = textOf.trim();
     } else if (post && path.length >= 2) post.fields[key] = textOf;
     if (path.length === 1 && name === 'thread' && thread) {
-      threads.set(thread.id, [thread.link, thread.identifier]);
+      // The WordPress Disqus plugin names a thread `<post id> <permalink>`: the post's `/?p=ID` finds it too.
+      const wordpress = /^(\d+) \S+$/.exec(thread.identifier);
+      threads.set(thread.id, wordpress ? [thread.link, `/?p=${wordpress[1]}`] : [thread.link, thread.identifier]);
       thread = undefined;
     } else if (path.length === 1 && name === 'post' && post) {
       posts.push(post);
