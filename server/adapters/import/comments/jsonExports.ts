@@ -43,7 +43,7 @@ export function readTwikoo(records: unknown[]): CommentExport {
   const result = collect('twikoo', comments, (record) =>
     commentOf({
       sourceId: str(record._id),
-      parentId: str(record.pid),
+      parentId: str(record.pid) || str(record.rid),
       page: [str(record.url), str(record.href)],
       nickName: record.nick,
       email: record.mail,
@@ -76,7 +76,7 @@ export function readWaline(value: unknown): CommentExport {
   const result = collect('waline', list('Comment'), (record) =>
     commentOf({
       sourceId: str(record.objectId ?? record.id),
-      parentId: str(record.pid),
+      parentId: str(record.pid) || str(record.rid),
       page: [str(record.url)],
       nickName: record.nick,
       email: record.mail,
@@ -104,7 +104,7 @@ export function readValine(records: unknown[]): CommentExport {
   const result = collect('valine', comments, (record) =>
     commentOf({
       sourceId: str(record.objectId),
-      parentId: str(record.pid),
+      parentId: str(record.pid) || str(record.rid),
       page: [str(record.url)],
       nickName: record.nick,
       email: record.mail,
