@@ -5,6 +5,8 @@ import { runCommand, withDatabase } from './command';
 import { importCommentFiles } from './importComments';
 import { KyselyArticleRepository } from '../adapters/db/content/articleRepository';
 import { KyselyOldAddressRepository } from '../adapters/db/content/oldAddressRepository';
+import { WxrImporter } from '../adapters/import/wxr/wxrImporter';
+import { isWxrFile } from '../adapters/import/wxr/wxrReader';
 import type { CommentSystem } from '../adapters/import/comments/record';
 import { detectImport } from '../adapters/import/detectImport';
 import { importReport } from '../adapters/import/importReport';
@@ -17,61 +19,76 @@ import type { ReadTopic } from '../domain/hotReads';
 
 const text = contentMessages.importer;
 
-/** Takes `--name value` options and `--flag` switches out of the arguments; the rest are the targets. */
-function takeOptions(args: string[], valued: string[], switches: string[]) {
-  const values = new Map<string, string>();
-  const flags = new Set<string>();
+/** Options that take a value, and the flags. */
+const VALUE_OPTIONS = ['--root', '--permalink', '--uploads', '--as', '--guestbook'] as const;
+
+function parseArgs(args: string[]): { targets: string[]; values: Map<string, string>; dryRun: boolean } | undefined {
   const targets: string[] = [];
+  const values = new Map<string, string>();
+  let dryRun = false;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
-    if (valued.includes(arg)) {
+    if ((VALUE_OPTIONS as readonly string[]).includes(arg)) {
       const value = args[++i];
-      if (value === undefined) return undefined;
+      if (!value) return undefined;
       values.set(arg, value);
-    } else if (switches.includes(arg)) flags.add(arg);
+    } else if (arg === '--dry-run') dryRun = true;
     else targets.push(arg);
   }
-  return { values, flags, targets };
+  return targets.length === 0 ? undefined : { targets, values, dryRun };
 }
 
 /**
- * `npm run import -- <folder, files or comment exports…>`: Markdown posts into the configured database and
- * media folder, then the comment exports (Twikoo, Waline, Valine, Artalk, Disqus; known by their content)
- * under the articles.
+ * `npm run import -- <folder, files, WordPress export or comment exports…>`: Markdown posts and WordPress
+ * exports (told apart by their content) into the configured database and media folder, then the comment
+ * exports (Twikoo, Waline, Valine, Artalk, Disqus) under the articles. `--as <user>`: the administrator the
+ * old blog's own comments go to; `--guestbook <path>`: the old guestbook's address.
  */
 async function main(args: string[]): Promise<number> {
-  // `--root <folder>`: the folder images may be read from, when posts refer to `../images/`.
-  // `--as <user>`: the administrator the old blog's own comments go to; `--guestbook <path>`: its guestbook.
-  const options = takeOptions(args, ['--root', '--as', '--guestbook'], ['--dry-run']);
-  if (!options || options.targets.length === 0) {
+  const parsed = parseArgs(args);
+  if (!parsed) {
     console.error(text.usage);
     return 2;
   }
-  const root = options.values.get('--root');
+  const { values, dryRun } = parsed;
+  const wxrFiles: string[] = [];
+  const markdownTargets: string[] = [];
   const commentFiles: { file: string; system: CommentSystem }[] = [];
-  const targets: string[] = [];
-  for (const target of options.targets) {
-    const isFile = (await fs.stat(target).catch(() => undefined))?.isFile() ?? false;
-    const kind = isFile && !/\.(md|markdown)$/i.test(target) ? await detectImport(target) : undefined;
+  for (const target of parsed.targets) {
+    if (await isWxrFile(target)) {
+      wxrFiles.push(target);
+      continue;
+    }
+    const isExport = ((await fs.stat(target).catch(() => undefined))?.isFile() ?? false) && !/\.(md|markdown)$/i.test(target);
+    const kind = isExport ? await detectImport(target) : undefined;
     if (kind) commentFiles.push({ file: target, system: kind.system });
-    else if (isFile && !/\.(md|markdown)$/i.test(target)) throw new ImportProblem(contentMessages.commentImport.unknownFile(target));
-    else targets.push(target);
+    else if (isExport) throw new ImportProblem(contentMessages.commentImport.unknownFile(target));
+    else markdownTargets.push(target);
   }
-  // A dry run reads comment exports only: the Markdown importer writes as it goes.
-  const files = targets.length === 0 || options.flags.has('--dry-run') ? [] : await findMarkdownFiles(targets, root ? { root } : {});
   const commentOptions: CommentImportOptions = {
-    ...(options.values.has('--as') ? { as: { username: options.values.get('--as')! } } : {}),
-    ...(options.values.has('--guestbook') ? { guestbook: options.values.get('--guestbook')! } : {}),
-    dryRun: options.flags.has('--dry-run'),
+    ...(values.has('--as') ? { as: { username: values.get('--as')! } } : {}),
+    ...(values.has('--guestbook') ? { guestbook: values.get('--guestbook')! } : {}),
+    dryRun,
   };
+  const root = values.get('--root');
+  const permalink = values.get('--permalink');
+  const files =
+    markdownTargets.length === 0
+      ? []
+      : await findMarkdownFiles(markdownTargets, { ...(root ? { root } : {}), ...(permalink ? { permalink } : {}) });
+  if (dryRun && files.length > 0) {
+    console.error(text.wxr.dryRunMarkdown);
+    return 2;
+  }
   return withDatabase(async (database, config) => {
     const changed = new Set<ReadTopic>();
-    const importer = new MarkdownImporter({
+    const deps = {
       articles: new KyselyArticleRepository(database.db, database.dialect),
       oldAddresses: new KyselyOldAddressRepository(database.db),
       media: new LocalMediaStore(path.join(config.dataDir, 'media')),
-      changes: { changed: (topics) => topics.forEach((topic) => changed.add(topic)) },
-    });
+      changes: { changed: (topics: readonly ReadTopic[]) => topics.forEach((topic) => changed.add(topic)) },
+    };
+    const importer = new MarkdownImporter(deps);
     const line = (outcome: ImportOutcome) =>
       outcome.status === 'failed'
         ? `${text.failed(outcome.file.relative)}\n  ${outcome.error}`
@@ -79,27 +96,29 @@ async function main(args: string[]): Promise<number> {
           ? text.created(outcome.file.relative)
           : text.updated(outcome.file.relative);
 
-    let outcomes: ImportOutcome[] = [];
-    if (files.length === 0) {
-      // Comment exports only.
-    } else if (process.stdout.isTTY) {
+    const outcomes: ImportOutcome[] = [];
+    if (dryRun) console.log(text.wxr.dryRun);
+    for (const wxr of wxrFiles) {
+      const result = await new WxrImporter(deps).importFile(wxr, { uploads: values.get('--uploads'), dryRun }, (outcome) => {
+        if (outcome.status === 'failed' || !process.stdout.isTTY) console.log(line(outcome));
+      });
+      outcomes.push(...result.outcomes);
+      for (const [kind, count] of Object.entries(result.skipped)) console.log(text.wxr.skipped(kind, count));
+      if (result.comments > 0) console.log(text.wxr.comments(result.comments, result.pingbacks));
+    }
+    if (files.length > 0 && process.stdout.isTTY) {
       const bars = new cliProgress.MultiBar(
         { format: `${text.progress} [{bar}] {value}/{total} {file}`, hideCursor: true, clearOnComplete: false },
         cliProgress.Presets.shades_classic,
       );
       const bar = bars.create(files.length, 0, { file: '' });
-      outcomes = await importer.importFiles(files, (outcome) => {
+      outcomes.push(...(await importer.importFiles(files, (outcome) => {
         if (outcome.status === 'failed') bars.log(`${line(outcome)}\n`);
         bar.increment({ file: outcome.file.relative });
-      });
+      })));
       bars.stop();
-    } else {
-      outcomes = await importer.importFiles(files, (outcome) => console.log(line(outcome)));
-    }
-    const count = (status: ImportOutcome['status']) => outcomes.filter((o) => o.status === status).length;
-    if (files.length > 0) {
-      for (const reportLine of importReport(outcomes)) console.log(reportLine);
-      console.log(text.summary(count('created'), count('updated'), count('failed')));
+    } else if (files.length > 0) {
+      outcomes.push(...(await importer.importFiles(files, (outcome) => console.log(line(outcome)))));
     }
     // After the posts: their comments find the articles this run wrote.
     if (commentFiles.length > 0 && (await importCommentFiles(database, commentFiles, commentOptions))) {
@@ -110,6 +129,11 @@ async function main(args: string[]): Promise<number> {
     if (changed.size > 0 && config.redisUrl) {
       const { announceChanges } = await import('../adapters/cache/redisChangeRelay');
       await announceChanges(config.redisUrl, [...changed]).catch(() => undefined);
+    }
+    const count = (status: ImportOutcome['status']) => outcomes.filter((o) => o.status === status).length;
+    if (files.length + wxrFiles.length > 0) {
+      for (const reportLine of importReport(outcomes)) console.log(reportLine);
+      console.log(text.summary(count('created'), count('updated'), count('failed')));
     }
     return count('failed') > 0 ? 1 : 0;
   });

@@ -27,6 +27,10 @@ export interface ArticleDraft {
   updatedAt: string;
   /** Readers may no longer comment (front matter `comments: false`); absent is open. */
   commentsClosed?: boolean;
+  /** A draft to be published then (定时发布: a WordPress post scheduled for the future). */
+  publishAt?: string;
+  /** Imported straight into the 回收站 (a WordPress post in its trash), `status` kept to restore. */
+  trashed?: boolean;
 }
 
 export interface ArticleSummary {

@@ -74,7 +74,7 @@ export const contentServer = {
     notAnImage: (reference: string) =>
       `${reference} isn’t an image that can be published (JPG, PNG, WebP, GIF, AVIF and script-free SVG only)`,
     usage:
-      'Usage: npm run import -- [--root <folder the images come from>] [--as <administrator user name>] [--guestbook <guestbook page address>] [--dry-run] <folder, Markdown file or comment export…>',
+      'Usage: npm run import -- [--root <folder the images come from>] [--permalink <Hexo permalink pattern>] [--uploads <WordPress uploads folder>] [--as <administrator user name>] [--guestbook <guestbook page address>] [--dry-run] <folder, Markdown file, WordPress export XML or comment export…>',
     exportUsage: 'Usage: npm run export -- <target folder>',
     progress: 'Importing',
     created: (file: string) => `Added    ${file}`,
@@ -98,6 +98,23 @@ export const contentServer = {
       unknown: 'Shortcodes and tag plugins that couldn’t be converted (shown as written in the articles):',
       unknownLine: (name: string, count: number, posts: number) =>
         `${name}: ${plural(count, 'use')} in ${plural(posts, 'article')}`,
+    },
+    /** The WordPress (WXR) import (issue 49). */
+    wxr: {
+      passwordProtected: 'The post had a password: imported as hidden, not shown to readers',
+      scheduled: (at: string) => `The post was scheduled: imported as scheduled (${at})`,
+      trashed: "The post was in WordPress's trash: imported into the bin",
+      pagesCategory: 'Pages',
+      page: 'A WordPress page: imported into the "Pages" category',
+      missingUpload: (url: string) => `This picture is not in the uploads folder; the link is kept: ${url}`,
+      remoteImage: (url: string) => `The picture still points at the old site; the link is kept (name the uploads folder with --uploads to copy it): ${url}`,
+      malformed: (detail: string) => `Malformed WordPress export: ${detail}`,
+      item: (title: string, id: string) => `${title || '(untitled)'} (ID ${id})`,
+      dryRun: 'Dry run: this is what the import would do; nothing was written',
+      dryRunMarkdown: '--dry-run works for WordPress exports only for now: import a Markdown folder directly (importing again only updates)',
+      skipped: (kind: string, count: number) => `Skipped ${count} items of type ${kind} (attachments, menus, revisions are no posts)`,
+      comments: (count: number, pingbacks: number) =>
+        `The export holds ${count} comments (${pingbacks} pingbacks/trackbacks): this run imports the posts; import comments with the comment import`,
     },
     /** Words the importer writes into converted posts. */
     shortcodes: {

@@ -69,7 +69,7 @@ export const contentServer = localised('contentServer', {
     outsideFolder: (reference: string) => `${reference} 在导入的文件夹之外，不会读取（可用 --root 指定更大的文件夹）`,
     notAnImage: (reference: string) => `${reference} 不是可以发布的图片（只接受 JPG、PNG、WebP、GIF、AVIF 和不含脚本的 SVG）`,
     usage:
-      '用法：npm run import -- [--root <图片所在的源文件夹>] [--as <管理员用户名>] [--guestbook <留言板页面的地址>] [--dry-run] <文件夹、Markdown 文件或评论导出文件…>',
+      '用法：npm run import -- [--root <图片所在的源文件夹>] [--permalink <Hexo 固定链接格式>] [--uploads <WordPress 上传文件夹>] [--as <管理员用户名>] [--guestbook <留言板页面的地址>] [--dry-run] <文件夹、Markdown 文件、WordPress 导出的 XML 或评论导出文件…>',
     exportUsage: '用法：npm run export -- <目标文件夹>',
     progress: '导入中',
     created: (file: string) => `新增  ${file}`,
@@ -89,6 +89,23 @@ export const contentServer = localised('contentServer', {
       warnings: '需要留意的文章：',
       unknown: '未能转换的短代码和标签插件（已按原文显示在文章中）：',
       unknownLine: (name: string, count: number, posts: number) => `${name}：${count} 处，${posts} 篇文章`,
+    },
+    /** The WordPress (WXR) import (issue 49). */
+    wxr: {
+      passwordProtected: '原文设有访问密码：已导入为「已隐藏」，不对读者公开',
+      scheduled: (at: string) => `原文定时发布：已导入为定时发布（${at}）`,
+      trashed: '原文在 WordPress 的回收站中：已导入到回收站',
+      pagesCategory: '页面',
+      page: '原文是 WordPress 页面：已导入到「页面」分类',
+      missingUpload: (url: string) => `没有在上传文件夹中找到这张图片，保留原链接：${url}`,
+      remoteImage: (url: string) => `图片仍指向旧站，保留原链接（用 --uploads 指定上传文件夹即可复制）：${url}`,
+      malformed: (detail: string) => `WordPress 导出文件格式错误：${detail}`,
+      item: (title: string, id: string) => `${title || '（无标题）'}（ID ${id}）`,
+      dryRun: '试运行：以下是导入会做的事，什么都没有写入',
+      dryRunMarkdown: '--dry-run 目前只用于 WordPress 导出文件：Markdown 文件夹请直接导入（再次导入只会更新）',
+      skipped: (kind: string, count: number) => `跳过 ${count} 个 ${kind} 类型的条目（附件、菜单、修订等不是文章）`,
+      comments: (count: number, pingbacks: number) =>
+        `导出文件中有 ${count} 条评论（其中 ${pingbacks} 条 pingback/trackback）：这次只导入文章，评论请用评论导入`,
     },
     /** Words the importer writes into converted posts. */
     shortcodes: {

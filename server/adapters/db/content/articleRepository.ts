@@ -357,6 +357,7 @@ export class KyselyArticleRepository implements ArticleRepository {
       word_count: countWords(draft.content),
       created_at: draft.createdAt,
       updated_at: draft.updatedAt,
+      ...(draft.status === 'draft' && draft.publishAt !== undefined ? { publish_at: draft.publishAt } : {}),
     };
     const existing = await this.db
       .selectFrom('article')
@@ -365,6 +366,8 @@ export class KyselyArticleRepository implements ArticleRepository {
       .executeTakeFirst();
     // A re-import of an article in the console's 回收站 leaves it there, with the imported status to restore.
     const trashed = existing !== undefined && existing.deleted_at !== null;
+    // An article imported into the 回收站 goes there as the console's delete puts it (status kept to restore).
+    const toTrash = draft.trashed === true && !trashed ? { status: 'hidden', trashed_status: draft.status, deleted_at: draft.updatedAt } : {};
     let id: number;
     if (existing) {
       id = existing.id;
@@ -373,6 +376,7 @@ export class KyselyArticleRepository implements ArticleRepository {
         .set((eb) => ({
           ...values,
           ...(trashed ? { status: 'hidden', trashed_status: draft.status } : {}),
+          ...toTrash,
           ...(draft.status === 'draft' ? {} : { publish_at: null }),
           // New text under the console's editor: its next save names an older version and is refused.
           version: eb(eb.ref('version'), '+', 1),
@@ -384,7 +388,7 @@ export class KyselyArticleRepository implements ArticleRepository {
     } else {
       const inserted = await this.db
         .insertInto('article')
-        .values({ ...values, source_key: draft.sourceKey, views: 0, reading_duration: 0, likes: 0 })
+        .values({ ...values, ...toTrash, source_key: draft.sourceKey, views: 0, reading_duration: 0, likes: 0 })
         .returning('id')
         .executeTakeFirstOrThrow();
       id = inserted.id;
@@ -401,7 +405,7 @@ export class KyselyArticleRepository implements ArticleRepository {
     return {
       id,
       created: !existing,
-      becamePublic: draft.status === 'public' && existing?.status !== 'public' && !trashed,
+      becamePublic: draft.status === 'public' && existing?.status !== 'public' && !trashed && draft.trashed !== true,
     };
   }
 
