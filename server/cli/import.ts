@@ -55,11 +55,13 @@ async function main(args: string[]): Promise<number> {
   const markdownTargets: string[] = [];
   const commentFiles: { file: string; system: CommentSystem }[] = [];
   for (const target of parsed.targets) {
-    if (await isWxrFile(target)) {
+    // Only a file is judged by its content (a folder is read as Markdown posts).
+    const isFile = (await fs.stat(target).catch(() => undefined))?.isFile() ?? false;
+    if (isFile && (await isWxrFile(target))) {
       wxrFiles.push(target);
       continue;
     }
-    const isExport = ((await fs.stat(target).catch(() => undefined))?.isFile() ?? false) && !/\.(md|markdown)$/i.test(target);
+    const isExport = isFile && !/\.(md|markdown)$/i.test(target);
     const kind = isExport ? await detectImport(target) : undefined;
     if (kind) commentFiles.push({ file: target, system: kind.system });
     else if (isExport) throw new ImportProblem(contentMessages.commentImport.unknownFile(target));
@@ -120,6 +122,11 @@ async function main(args: string[]): Promise<number> {
     } else if (files.length > 0) {
       outcomes.push(...(await importer.importFiles(files, (outcome) => console.log(line(outcome)))));
     }
+    const count = (status: ImportOutcome['status']) => outcomes.filter((o) => o.status === status).length;
+    if (files.length + wxrFiles.length > 0) {
+      for (const reportLine of importReport(outcomes)) console.log(reportLine);
+      console.log(text.summary(count('created'), count('updated'), count('failed')));
+    }
     // After the posts: their comments find the articles this run wrote.
     if (commentFiles.length > 0 && (await importCommentFiles(database, commentFiles, commentOptions))) {
       for (const topic of ['articles', 'articleCounters', 'comments'] as const) changed.add(topic);
@@ -129,11 +136,6 @@ async function main(args: string[]): Promise<number> {
     if (changed.size > 0 && config.redisUrl) {
       const { announceChanges } = await import('../adapters/cache/redisChangeRelay');
       await announceChanges(config.redisUrl, [...changed]).catch(() => undefined);
-    }
-    const count = (status: ImportOutcome['status']) => outcomes.filter((o) => o.status === status).length;
-    if (files.length + wxrFiles.length > 0) {
-      for (const reportLine of importReport(outcomes)) console.log(reportLine);
-      console.log(text.summary(count('created'), count('updated'), count('failed')));
     }
     return count('failed') > 0 ? 1 : 0;
   });
