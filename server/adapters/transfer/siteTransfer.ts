@@ -1,4 +1,6 @@
 import { KyselyOldAddressRepository } from '../db/content/oldAddressRepository';
+import { WxrImporter } from '../import/wxr/wxrImporter';
+import { isWxrFile } from '../import/wxr/wxrReader';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
@@ -67,6 +69,8 @@ export class SiteTransfer {
       try {
         const upload = path.join(work, 'upload.zip');
         await receive(upload);
+        // A WordPress export is told by its content, whatever the file was called.
+        if (await isWxrFile(upload)) return await this.importWxr(upload);
         // A comment export (Twikoo, Waline, Valine, Artalk JSON, Disqus XML) is known by its content.
         const kind = await detectImport(upload);
         if (kind) return await this.importComments(upload, kind.system, by);
@@ -114,6 +118,19 @@ export class SiteTransfer {
       comments: { system: contentMessages.commentImport.systems[system], lines },
       summary: lines[0]!,
     };
+  }
+
+  /** A WordPress export uploaded alone: its posts, states and old addresses; pictures stay links (no uploads folder). */
+  private async importWxr(file: string): Promise<ImportReportDto> {
+    const importer = new WxrImporter({
+      articles: this.options.articles,
+      oldAddresses: new KyselyOldAddressRepository(this.options.database.db),
+      media: this.options.media,
+      changes: this.options.changes,
+    });
+    const { outcomes } = await importer.importFile(file);
+    if (outcomes.length === 0) throw new AppError('invalid', text.noPosts);
+    return reportOf(outcomes, 'wordpress', [], path.dirname(file));
   }
 
   /**
@@ -179,7 +196,8 @@ function reportOf(
   root: string,
 ): ImportReportDto {
   const files = outcomes.map((outcome): ImportedFileDto => ({
-    file: path.relative(root, outcome.file.path).split(path.sep).join('/'),
+    // A WordPress post is named by its title and id, the file being the one export.
+    file: layout === 'wordpress' ? outcome.file.relative : path.relative(root, outcome.file.path).split(path.sep).join('/'),
     status: outcome.status,
     articleId: outcome.status === 'failed' ? null : outcome.id,
     title: outcome.status === 'failed' ? '' : outcome.title,

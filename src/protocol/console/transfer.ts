@@ -51,6 +51,8 @@ export const ImportLayoutDto = Type.Union([
   Type.Literal('folder'),
   /** Not a zip but a comment export (Twikoo, Waline, Valine, Artalk JSON; Disqus XML): see `comments`. */
   Type.Literal('comments'),
+  /** A WordPress export (WXR), known by its content (issue 49). */
+  Type.Literal('wordpress'),
 ]);
 export type ImportLayoutDto = Static<typeof ImportLayoutDto>;
 

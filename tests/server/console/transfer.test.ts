@@ -294,6 +294,21 @@ describe.each(await backends())("the console's import, export, backup and overvi
     expect(workFolders()).toEqual([]);
   });
 
+  test('imports a WordPress export uploaded as it is, known by its content, and its old address leads to the article', async () => {
+    const wxr = `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:wp="http://wordpress.org/export/1.2/"><channel>
+<item><title>从 WordPress 搬来</title><link>https://old.example/moved-in/</link><content:encoded><![CDATA[第一段\n\n第二段]]></content:encoded>
+<wp:post_id>7001</wp:post_id><wp:post_date>2020-02-02 10:00:00</wp:post_date><wp:post_date_gmt>2020-02-02 02:00:00</wp:post_date_gmt>
+<wp:status>publish</wp:status><wp:post_type>post</wp:post_type></item></channel></rss>`;
+    const answer = await upload(multipart([{ name: 'file', filename: 'export.bin', bytes: Buffer.from(wxr) }]));
+    expect(answer.status).toBe(200);
+    expect(answer.body.result).toMatchObject({ layout: 'wordpress', created: 1, failed: 0 });
+    const id = answer.body.result.files[0]!.articleId;
+    for (const old of ['/?p=7001', '/moved-in/']) {
+      const response = await site.app.inject({ method: 'GET', url: old });
+      expect([response.statusCode, response.headers.location]).toEqual([301, `/article?id=${id}`]);
+    }
+  });
+
   test('refuses an upload that is not one zip file, and a second import while one runs', async () => {
     const notMultipart = await call('POST', IMPORT, { file: 'x' }, admin);
     expect(notMultipart).toMatchObject({ status: 400, body: { message: text.missingFile } });
@@ -459,7 +474,8 @@ describe.each(await backends())("the console's import, export, backup and overvi
     );
     expect(answer.status).toBe(200);
     expect(answer.body.result).toEqual({
-      articles: { published: 1, draft: 0, scheduled: 1, hidden: 1, trash: 1 },
+      // The Hexo post and the WordPress export's post (uploaded above).
+      articles: { published: 2, draft: 0, scheduled: 1, hidden: 1, trash: 1 },
       talks: 1,
       albums: 1,
       photos: 3,
@@ -470,6 +486,7 @@ describe.each(await backends())("the console's import, export, backup and overvi
         { id: ids.draft, title: '还是草稿', status: 'scheduled', updatedAt: at(2) },
         { id: ids.secret, title: '隐藏的文章', status: 'hidden', updatedAt: at(3) },
         { id: ids['hello-world'], title: '你好，世界', status: 'published', updatedAt: at(4) },
+        { id: expect.any(Number), title: '从 WordPress 搬来', status: 'published', updatedAt: '2020-02-02T02:00:00.000Z' },
       ],
     });
 

@@ -4,7 +4,7 @@
  */
 
 /** Which blog layout a zip was read as, and so which of its folders held the posts. */
-export type ImportLayout = 'hexo' | 'hugo' | 'jekyll' | 'folder' | 'comments';
+export type ImportLayout = 'hexo' | 'hugo' | 'jekyll' | 'folder' | 'comments' | 'wordpress';
 
 /** One Markdown file of the zip and what became of it. */
 export interface ImportedFile {
@@ -58,7 +58,7 @@ export const IMPORT_LIMITS = {
 
 export const MEGABYTE = 1024 * 1024;
 
-/** Why a chosen file is not sent at all: not a .zip (or a comment export's .json / .xml), or over the size the server accepts. */
+/** Why a chosen file is not sent at all: not a .zip, a WordPress .xml or a comment export (.json / .jsonl / .xml), or over the size the server accepts. */
 export function zipChoiceProblem(name: string, size: number): 'notZip' | 'tooLarge' | undefined {
   if (!/\.(zip|json|jsonl|xml)$/i.test(name)) return 'notZip';
   if (size > IMPORT_LIMITS.zipBytes) return 'tooLarge';
