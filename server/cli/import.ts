@@ -1,20 +1,26 @@
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import cliProgress from 'cli-progress';
 import { runCommand, withDatabase } from './command';
+import { importCommentFiles } from './importComments';
 import { KyselyArticleRepository } from '../adapters/db/content/articleRepository';
 import { KyselyOldAddressRepository } from '../adapters/db/content/oldAddressRepository';
 import { WxrImporter } from '../adapters/import/wxr/wxrImporter';
 import { isWxrFile } from '../adapters/import/wxr/wxrReader';
+import type { CommentSystem } from '../adapters/import/comments/record';
+import { detectImport } from '../adapters/import/detectImport';
 import { importReport } from '../adapters/import/importReport';
 import { findMarkdownFiles, MarkdownImporter, type ImportOutcome } from '../adapters/import/markdownImporter';
 import { LocalMediaStore } from '../adapters/media/localMediaStore';
+import type { CommentImportOptions } from '../domain/comments/commentImport';
+import { ImportProblem } from '../domain/content/frontMatter';
 import { contentMessages } from '../domain/content/messages';
 import type { ReadTopic } from '../domain/hotReads';
 
 const text = contentMessages.importer;
 
 /** Options that take a value, and the flags. */
-const VALUE_OPTIONS = ['--root', '--permalink', '--uploads'] as const;
+const VALUE_OPTIONS = ['--root', '--permalink', '--uploads', '--as', '--guestbook'] as const;
 
 function parseArgs(args: string[]): { targets: string[]; values: Map<string, string>; dryRun: boolean } | undefined {
   const targets: string[] = [];
@@ -33,8 +39,10 @@ function parseArgs(args: string[]): { targets: string[]; values: Map<string, str
 }
 
 /**
- * `npm run import -- <folder, files or WordPress export…>`: Markdown posts and WordPress exports (told apart by
- * their content) into the configured database and media folder.
+ * `npm run import -- <folder, files, WordPress export or comment exports…>`: Markdown posts and WordPress
+ * exports (told apart by their content) into the configured database and media folder, then the comment
+ * exports (Twikoo, Waline, Valine, Artalk, Disqus) under the articles. `--as <user>`: the administrator the
+ * old blog's own comments go to; `--guestbook <path>`: the old guestbook's address.
  */
 async function main(args: string[]): Promise<number> {
   const parsed = parseArgs(args);
@@ -45,7 +53,25 @@ async function main(args: string[]): Promise<number> {
   const { values, dryRun } = parsed;
   const wxrFiles: string[] = [];
   const markdownTargets: string[] = [];
-  for (const target of parsed.targets) (((await isWxrFile(target)) ? wxrFiles : markdownTargets) as string[]).push(target);
+  const commentFiles: { file: string; system: CommentSystem }[] = [];
+  for (const target of parsed.targets) {
+    // Only a file is judged by its content (a folder is read as Markdown posts).
+    const isFile = (await fs.stat(target).catch(() => undefined))?.isFile() ?? false;
+    if (isFile && (await isWxrFile(target))) {
+      wxrFiles.push(target);
+      continue;
+    }
+    const isExport = isFile && !/\.(md|markdown)$/i.test(target);
+    const kind = isExport ? await detectImport(target) : undefined;
+    if (kind) commentFiles.push({ file: target, system: kind.system });
+    else if (isExport) throw new ImportProblem(contentMessages.commentImport.unknownFile(target));
+    else markdownTargets.push(target);
+  }
+  const commentOptions: CommentImportOptions = {
+    ...(values.has('--as') ? { as: { username: values.get('--as')! } } : {}),
+    ...(values.has('--guestbook') ? { guestbook: values.get('--guestbook')! } : {}),
+    dryRun,
+  };
   const root = values.get('--root');
   const permalink = values.get('--permalink');
   const files =
@@ -96,15 +122,21 @@ async function main(args: string[]): Promise<number> {
     } else if (files.length > 0) {
       outcomes.push(...(await importer.importFiles(files, (outcome) => console.log(line(outcome)))));
     }
+    const count = (status: ImportOutcome['status']) => outcomes.filter((o) => o.status === status).length;
+    if (files.length + wxrFiles.length > 0) {
+      for (const reportLine of importReport(outcomes)) console.log(reportLine);
+      console.log(text.summary(count('created'), count('updated'), count('failed')));
+    }
+    // After the posts: their comments find the articles this run wrote.
+    if (commentFiles.length > 0 && (await importCommentFiles(database, commentFiles, commentOptions))) {
+      for (const topic of ['articles', 'articleCounters', 'comments'] as const) changed.add(topic);
+    }
     // Running servers keep the home list, taxonomy and facts in memory: tell them through Redis when there
     // is one; otherwise they show the new articles within their cache's time bound (READ_CACHE_TTL_MS).
     if (changed.size > 0 && config.redisUrl) {
       const { announceChanges } = await import('../adapters/cache/redisChangeRelay');
       await announceChanges(config.redisUrl, [...changed]).catch(() => undefined);
     }
-    const count = (status: ImportOutcome['status']) => outcomes.filter((o) => o.status === status).length;
-    for (const reportLine of importReport(outcomes)) console.log(reportLine);
-    console.log(text.summary(count('created'), count('updated'), count('failed')));
     return count('failed') > 0 ? 1 : 0;
   });
 }

@@ -40,6 +40,8 @@ export interface CommentRepository {
   replies(target: CommentTarget, parentId: number, cursor: number | undefined, limit: number): Promise<StoredComment[]>;
   /** The first `limit` listed replies of each thread. */
   firstReplies(target: CommentTarget, parentIds: readonly number[], limit: number): Promise<Map<number, StoredComment[]>>;
+  /** The ids of the comments already imported under these keys (see NewComment.importKey). */
+  importedIds(keys: readonly string[]): Promise<Map<string, number>>;
   /** Stores a comment (a reply joins `parentId`'s thread); returns its id. */
   insert(comment: NewComment): Promise<number>;
   setStatus(id: number, status: CommentStatus): Promise<void>;

@@ -156,6 +156,8 @@ export class KyselyCommentRepository implements CommentRepository {
           listed: isListed(facts) ? 1 : 0,
           address_hash: comment.addressHash,
           created_at: comment.createdAt,
+          likes: comment.likes ?? 0,
+          import_key: comment.importKey ?? null,
         })
         .returning('id')
         .executeTakeFirstOrThrow();
@@ -163,6 +165,20 @@ export class KyselyCommentRepository implements CommentRepository {
       else await this.addToCount(trx, comment.target, countedIn(facts));
       return Number(row.id);
     });
+  }
+
+  async importedIds(keys: readonly string[]): Promise<Map<string, number>> {
+    const found = new Map<string, number>();
+    // In slices: both dialects cap the parameters of one statement.
+    for (let start = 0; start < keys.length; start += 500) {
+      const rows = await this.db
+        .selectFrom('comment')
+        .select(['id', 'import_key'])
+        .where('import_key', 'in', keys.slice(start, start + 500))
+        .execute();
+      for (const row of rows) found.set(row.import_key!, Number(row.id));
+    }
+    return found;
   }
 
   async setStatus(id: number, status: CommentStatus): Promise<void> {

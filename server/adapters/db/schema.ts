@@ -288,6 +288,8 @@ export interface BoardMessageTable {
   updated_at: string;
   /** 1: hidden by the blogger, out of every public list and address. */
   hidden: Generated<number>;
+  /** Where an imported guestbook post came from; null for posts written here. */
+  import_key: Generated<string | null>;
 }
 
 export interface BoardMessageLikeTable {
@@ -363,6 +365,8 @@ export interface CommentTable {
   /** Keyed hash of the poster's address, for the per-address limits; the address is not stored. */
   address_hash: Generated<string>;
   created_at: string;
+  /** Where an imported comment came from (`twikoo:<id>`…); null for comments written here. */
+  import_key: Generated<string | null>;
 }
 
 export interface CommentLikeTable {

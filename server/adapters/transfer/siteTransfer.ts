@@ -20,6 +20,9 @@ import type { ChangeNotifier } from '../../ports/readCache';
 import { createBackup } from '../backup/backup';
 import type { DatabaseHandle } from '../db/connect';
 import { unknownShortcodes } from '../import/importReport';
+import { importCommentExport } from '../import/comments/importCommentExport';
+import type { CommentSystem } from '../import/comments/record';
+import { detectImport } from '../import/detectImport';
 import { exportArticles } from '../import/markdownExporter';
 import { findMarkdownFiles, MarkdownImporter, type ImportOutcome } from '../import/markdownImporter';
 import { unpackZip, type ZipLimits } from './zipReader';
@@ -60,7 +63,7 @@ export class SiteTransfer {
    * at a time: two of the same posts at once would race to create the same articles. Whatever fails, the
    * work folder goes; a refused zip writes no article.
    */
-  async importZip(receive: (file: string) => Promise<void>): Promise<ImportReportDto> {
+  async importZip(receive: (file: string) => Promise<void>, by?: number): Promise<ImportReportDto> {
     if (this.importing) throw new AppError('conflict', text.importBusy);
     this.importing = true;
     try {
@@ -70,6 +73,9 @@ export class SiteTransfer {
         await receive(upload);
         // A WordPress export is told by its content, whatever the file was called.
         if (await isWxrFile(upload)) return await this.importWxr(upload);
+        // A comment export (Twikoo, Waline, Valine, Artalk JSON, Disqus XML) is known by its content.
+        const kind = await detectImport(upload);
+        if (kind) return await this.importComments(upload, kind.system, by);
         const folder = path.join(work, 'files');
         await fs.mkdir(folder);
         const files = await unpackZip(
@@ -97,6 +103,23 @@ export class SiteTransfer {
     } finally {
       this.importing = false;
     }
+  }
+
+  /** A comment export under the imported articles; the owner's comments become the uploader's. */
+  private async importComments(file: string, system: CommentSystem, by: number | undefined): Promise<ImportReportDto> {
+    const { report, lines } = await importCommentExport(this.options.database, file, system, by === undefined ? {} : { as: { id: by } });
+    if (report.added + report.board + report.counters > 0) this.options.changes.changed(['articles', 'articleCounters', 'comments']);
+    return {
+      layout: 'comments',
+      folders: [],
+      created: 0,
+      updated: 0,
+      failed: 0,
+      files: [],
+      unknownShortcodes: [],
+      comments: { system: contentMessages.commentImport.systems[system], lines },
+      summary: lines[0]!,
+    };
   }
 
   /** A WordPress export uploaded alone: its posts, states and old addresses; pictures stay links (no uploads folder). */

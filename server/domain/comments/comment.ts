@@ -61,6 +61,10 @@ export interface NewComment {
   status: CommentStatus;
   addressHash: string;
   createdAt: string;
+  /** An imported comment's origin (`twikoo:<id>`…): the same one is never stored twice. */
+  importKey?: string;
+  /** Likes it had in the old system (an import); 0 otherwise. */
+  likes?: number;
 }
 
 /** Who asks: the signed-in user (or null) and, for visitors' likes and the per-address limit, the client. */

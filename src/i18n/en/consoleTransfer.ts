@@ -8,6 +8,8 @@ export const consoleTransfer = {
   import: {
     heading: 'Import articles',
     hint: 'Upload a zip of a Hexo, Hugo or Jekyll blog folder (or just the folder holding the posts, or a zip exported from this page). Local images the posts use are imported too; importing the same post again updates it. A WordPress export (.xml) can be uploaded as it is (its pictures stay links; to copy them use npm run import -- --uploads).',
+    commentsHint:
+      "Once the posts are in, upload your old comment system's export too: Twikoo, Waline, Valine (LeanCloud) or Artalk JSON, Disqus XML. Comments go under the articles by their old addresses, the blogger's comments become yours, and importing again adds no duplicates.",
     limits: (zipMb: number, unzippedMb: number, files: number) =>
       `Zip up to ${zipMb} MB; unzipped, up to ${unzippedMb} MB and ${plural(files, 'file')}`,
     choose: 'Choose a zip file',
@@ -15,12 +17,13 @@ export const consoleTransfer = {
     uploading: (percent: number) => `Uploading ${percent}%`,
     importing: 'Importing…',
     again: 'Import another',
-    notZipName: 'Choose a .zip file or a WordPress export (.xml)',
+    notZipName: "Choose a .zip file, a WordPress export (.xml) or a comment system's .json / .xml export",
   },
   report: {
     heading: 'Import report',
-    layout: { hexo: 'Hexo blog', hugo: 'Hugo blog', jekyll: 'Jekyll blog', folder: 'Markdown folder', wordpress: 'WordPress export' },
+    layout: { hexo: 'Hexo blog', hugo: 'Hugo blog', jekyll: 'Jekyll blog', folder: 'Markdown folder', wordpress: 'WordPress export', comments: 'Comment export' },
     readFrom: (layout: string, folders: string) => `Read with the ${layout} layout: ${folders}`,
+    commentsFrom: (system: string) => `${system} comment export`,
     topFolder: 'the top of the zip',
     created: 'Added',
     updated: 'Updated',

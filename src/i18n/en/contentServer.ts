@@ -73,7 +73,8 @@ export const contentServer = {
       `${reference} is outside the imported folder and won’t be read (use --root to allow a larger folder)`,
     notAnImage: (reference: string) =>
       `${reference} isn’t an image that can be published (JPG, PNG, WebP, GIF, AVIF and script-free SVG only)`,
-    usage: 'Usage: npm run import -- [--root <folder the images come from>] [--permalink <Hexo permalink pattern>] [--uploads <WordPress uploads folder>] [--dry-run] <folder, Markdown file or WordPress export XML…>',
+    usage:
+      'Usage: npm run import -- [--root <folder the images come from>] [--permalink <Hexo permalink pattern>] [--uploads <WordPress uploads folder>] [--as <administrator user name>] [--guestbook <guestbook page address>] [--dry-run] <folder, Markdown file, WordPress export XML or comment export…>',
     exportUsage: 'Usage: npm run export -- <target folder>',
     progress: 'Importing',
     created: (file: string) => `Added    ${file}`,
@@ -125,6 +126,34 @@ export const contentServer = {
       atLine: (line: number, problem: string) => `Line ${line}: ${problem}`,
       unparsable: (detail: string) => `Can’t be parsed (${detail})`,
     },
+  },
+  /** Importing another system's comments: Twikoo, Waline, Valine, Artalk, Disqus (issue 49). */
+  commentImport: {
+    anonymous: 'Anonymous',
+    picture: 'picture',
+    noId: 'A comment without an ID was not imported',
+    badTime: (id: string) => `Comment ${id}: its time cannot be read; not imported`,
+    noPage: (id: string) => `Comment ${id}: no page address; not imported`,
+    emptyComment: (id: string) => `Comment ${id} is empty; not imported`,
+    notARecord: (index: number) => `Record ${index} is not a comment; not imported`,
+    badXml: (detail: string) => `Malformed XML: ${detail}`,
+    unknownFile: (file: string) => `The format of ${file} is not recognised: comments are imported from Twikoo, Waline, Valine (LeanCloud) and Artalk JSON exports and Disqus XML exports`,
+    noAdministrator: "There is no administrator account: the blogger's comments need one to belong to",
+    unknownAdministrator: (username: string) => `No administrator has the user name ${username} (--as)`,
+    systems: { twikoo: 'Twikoo', waline: 'Waline', valine: 'Valine', artalk: 'Artalk', disqus: 'Disqus' },
+    reading: (file: string, system: string) => `Reading ${file} (${system} export)`,
+    dryRun: 'Dry run: this is what would be imported; nothing was written',
+    added: (added: number, waiting: number) =>
+      `Comments: ${added} imported${waiting > 0 ? ` (${waiting} waiting for review in the console)` : ''}`,
+    board: (count: number) => `Message board: ${count} comments of the guestbook page imported`,
+    existing: (count: number) => `Already imported earlier, skipped: ${count}`,
+    owner: (count: number, nickName: string) => `${count} comments by the blogger now belong to the administrator ${nickName}`,
+    skipped: (spam: number, deleted: number) => `Not imported: ${spam} spam, ${deleted} deleted`,
+    counters: (count: number) => `Views: ${count} articles brought their old view counts`,
+    refused: (count: number) => `${count} malformed records not imported:`,
+    unmatched: (count: number) =>
+      `${count} comments have no matching article (not imported yet, or the address differs; import the articles, then the comments again):`,
+    unmatchedLine: (page: string, comments: number) => `${page}: ${comments}`,
   },
   /** What the importer says about front matter it reads differently from the source blog (issue 49). */
   frontMatter: {

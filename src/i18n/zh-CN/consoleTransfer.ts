@@ -6,6 +6,8 @@ export const consoleTransfer = localised('consoleTransfer', {
   import: {
     heading: '导入文章',
     hint: '上传 Hexo、Hugo 或 Jekyll 博客文件夹的 zip 压缩包（也可以只压缩文章所在的文件夹，或本页导出的压缩包）。文章里引用的本地图片会一并导入；再次导入同一篇文章会更新它。也可以直接上传 WordPress 导出的 .xml 文件（图片保留原链接，要复制图片请用 npm run import -- --uploads）。',
+    commentsHint:
+      '文章导入之后，还可以上传原来评论系统的导出文件：Twikoo、Waline、Valine（LeanCloud）、Artalk 的 JSON，Disqus 的 XML。评论按原文章的地址归到对应文章下，博主的评论归到你的名下；再次导入不会重复。',
     limits: (zipMb: number, unzippedMb: number, files: number) =>
       `压缩包不超过 ${zipMb} MB，解压后不超过 ${unzippedMb} MB、${files} 个文件`,
     choose: '选择 zip 文件',
@@ -13,15 +15,16 @@ export const consoleTransfer = localised('consoleTransfer', {
     uploading: (percent: number) => `正在上传 ${percent}%`,
     importing: '正在导入…',
     again: '再导入一个',
-    notZipName: '请选择 .zip 文件或 WordPress 导出的 .xml 文件',
+    notZipName: '请选择 .zip 文件、WordPress 导出的 .xml 文件，或评论系统导出的 .json / .xml 文件',
   },
   report: {
     heading: '导入报告',
-    layout: { hexo: 'Hexo 博客', hugo: 'Hugo 博客', jekyll: 'Jekyll 博客', folder: 'Markdown 文件夹', wordpress: 'WordPress 导出文件' } as Record<
+    layout: { hexo: 'Hexo 博客', hugo: 'Hugo 博客', jekyll: 'Jekyll 博客', folder: 'Markdown 文件夹', wordpress: 'WordPress 导出文件', comments: '评论导出' } as Record<
       string,
       string
     >,
     readFrom: (layout: string, folders: string) => `按 ${layout} 的目录结构读取：${folders}`,
+    commentsFrom: (system: string) => `${system} 的评论导出`,
     topFolder: '压缩包根目录',
     created: '新增',
     updated: '更新',

@@ -7,7 +7,9 @@ import { Type, type Static } from 'typebox';
  * needs the X-Requested-With marker like every write.
  *
  *   POST /api/admin/transfer/import   multipart, one file part: a .zip of a Hexo, Hugo or Jekyll folder (or
- *        of a folder of Markdown posts, such as the export below) → ImportReportDto. The same importer and
+ *        of a folder of Markdown posts, such as the export below) → ImportReportDto; or a comment export
+ *        (Twikoo, Waline, Valine, Artalk JSON, Disqus XML; known by its content) → its report in `comments`,
+ *        the uploader standing for the old blog's owner. The same importer and
  *        safety rules as `npm run import`. Refused with HTTP 400 and a Chinese message, before any article is
  *        written: not a zip (judged by its bytes), an empty or damaged zip, a name that leads out of the folder
  *        (`../`, an absolute path), a symbolic link, more than IMPORT_MAX_FILES files or IMPORT_MAX_UNZIPPED_BYTES
@@ -47,6 +49,8 @@ export const ImportLayoutDto = Type.Union([
   Type.Literal('jekyll'),
   /** No known layout: every Markdown file in the zip is a post (a folder of posts, the console's own export). */
   Type.Literal('folder'),
+  /** Not a zip but a comment export (Twikoo, Waline, Valine, Artalk JSON; Disqus XML): see `comments`. */
+  Type.Literal('comments'),
   /** A WordPress export (WXR), known by its content (issue 49). */
   Type.Literal('wordpress'),
 ]);
@@ -90,7 +94,9 @@ export const ImportReportDto = Type.Object({
   files: Type.Array(ImportedFileDto),
   /** Most frequent first. */
   unknownShortcodes: Type.Array(UnknownShortcodeDto),
-  /** The CLI's closing line: 导入完成：新增 … 篇，更新 … 篇，失败 … 篇. */
+  /** A comment export's report (issue 49): its system and the CLI's report lines; absent for a zip. */
+  comments: Type.Optional(Type.Object({ system: Type.String(), lines: Type.Array(Type.String()) })),
+  /** The CLI's closing line: 导入完成：新增 … 篇，更新 … 篇，失败 … 篇 (for comments, their first line). */
   summary: Type.String(),
 });
 export type ImportReportDto = Static<typeof ImportReportDto>;

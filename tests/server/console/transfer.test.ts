@@ -265,6 +265,35 @@ describe.each(await backends())("the console's import, export, backup and overvi
     },
   );
 
+  test("imports a comment export uploaded after the posts: under the article by its old address, the uploader standing for the owner", async () => {
+    const hello = imported.files.find((f) => f.file.endsWith('hello-world.md'))!;
+    const waline = {
+      type: 'waline',
+      version: 1,
+      data: {
+        Comment: [
+          { objectId: 'a', nick: '老读者', url: '/2020/01/01/hello-world/', comment: '写得好', status: 'approved', insertedAt: '2020-01-02T00:00:00.000Z' },
+          { objectId: 'b', pid: 'a', rid: 'a', user_id: 'u1', nick: '旧博主', url: '/2020/01/01/hello-world/', comment: '谢谢', status: 'approved', insertedAt: '2020-01-03T00:00:00.000Z' },
+        ],
+        Counter: [],
+        Users: [{ objectId: 'u1', type: 'administrator', email: 'old@example.com' }],
+      },
+    };
+    const answer = await upload(multipart([{ name: 'file', filename: 'waline.json', bytes: Buffer.from(JSON.stringify(waline)) }]));
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.result).toMatchObject({
+      layout: 'comments',
+      comments: { system: 'Waline' },
+      summary: zhCN.contentServer.commentImport.added(2, 0),
+    });
+    const thread = await call<{ list: { author: { nickName: string }; replies: { author: { admin: boolean } }[] }[] }>(
+      'GET',
+      `/api/comment/list?type=article&id=${hello.articleId}`,
+    );
+    expect(thread.body.result.list.map((c) => [c.author.nickName, c.replies.map((r) => r.author.admin)])).toEqual([['老读者', [true]]]);
+    expect(workFolders()).toEqual([]);
+  });
+
   test('imports a WordPress export uploaded as it is, known by its content, and its old address leads to the article', async () => {
     const wxr = `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:wp="http://wordpress.org/export/1.2/"><channel>
 <item><title>从 WordPress 搬来</title><link>https://old.example/moved-in/</link><content:encoded><![CDATA[第一段\n\n第二段]]></content:encoded>
@@ -445,7 +474,8 @@ describe.each(await backends())("the console's import, export, backup and overvi
     );
     expect(answer.status).toBe(200);
     expect(answer.body.result).toEqual({
-      articles: { published: 1, draft: 0, scheduled: 1, hidden: 1, trash: 1 },
+      // The Hexo post and the WordPress export's post (uploaded above).
+      articles: { published: 2, draft: 0, scheduled: 1, hidden: 1, trash: 1 },
       talks: 1,
       albums: 1,
       photos: 3,
@@ -456,6 +486,7 @@ describe.each(await backends())("the console's import, export, backup and overvi
         { id: ids.draft, title: '还是草稿', status: 'scheduled', updatedAt: at(2) },
         { id: ids.secret, title: '隐藏的文章', status: 'hidden', updatedAt: at(3) },
         { id: ids['hello-world'], title: '你好，世界', status: 'published', updatedAt: at(4) },
+        { id: expect.any(Number), title: '从 WordPress 搬来', status: 'published', updatedAt: '2020-02-02T02:00:00.000Z' },
       ],
     });
 

@@ -180,7 +180,7 @@ export class KyselyMessageRepository implements MessageRepository {
 }
 
 function toMessage(
-  row: Omit<Selectable<BoardMessageTable>, 'hidden'> & { liked: number | boolean; reply_count: number | null },
+  row: Omit<Selectable<BoardMessageTable>, 'hidden' | 'import_key'> & { liked: number | boolean; reply_count: number | null },
 ): BoardMessage {
   return {
     id: row.id,

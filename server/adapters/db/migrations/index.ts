@@ -25,6 +25,7 @@ import { commentsClosedMigration } from './0022_comments_closed';
 import { oldAddressesMigration } from './0023_old_addresses';
 import { twoStepMigration } from './0024_two_step';
 import { backupRunsMigration } from './0026_backup_runs';
+import { commentImportMigration } from './0028_comment_import';
 
 /** What a migration needs to stay portable between SQLite and PostgreSQL. */
 export interface MigrationContext {
@@ -70,6 +71,7 @@ function migrations(context: MigrationContext): Record<string, Migration> {
     '0023_old_addresses': oldAddressesMigration(context),
     '0024_two_step': twoStepMigration(context),
     '0026_backup_runs': backupRunsMigration(context),
+    '0028_comment_import': commentImportMigration(context),
     '0029_audit_log': auditLogMigration(context),
   };
 }

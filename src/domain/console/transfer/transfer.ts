@@ -4,7 +4,7 @@
  */
 
 /** Which blog layout a zip was read as, and so which of its folders held the posts. */
-export type ImportLayout = 'hexo' | 'hugo' | 'jekyll' | 'folder' | 'wordpress';
+export type ImportLayout = 'hexo' | 'hugo' | 'jekyll' | 'folder' | 'comments' | 'wordpress';
 
 /** One Markdown file of the zip and what became of it. */
 export interface ImportedFile {
@@ -32,7 +32,9 @@ export interface ImportReport {
   files: ImportedFile[];
   /** Shortcodes and tag plugins kept as text: occurrences and posts, most frequent first. */
   unknownShortcodes: { name: string; count: number; posts: number }[];
-  /** 导入完成：新增 … 篇，更新 … 篇，失败 … 篇. */
+  /** A comment export's report: the system and the lines `npm run import` prints; absent for a zip. */
+  comments?: { system: string; lines: string[] };
+  /** 导入完成：新增 … 篇，更新 … 篇，失败 … 篇 (for comments, their first line). */
   summary: string;
 }
 
@@ -56,9 +58,9 @@ export const IMPORT_LIMITS = {
 
 export const MEGABYTE = 1024 * 1024;
 
-/** Why a chosen file is not sent at all: not named .zip (or .xml, a WordPress export), or over the size the server accepts. */
+/** Why a chosen file is not sent at all: not a .zip, a WordPress .xml or a comment export (.json / .jsonl / .xml), or over the size the server accepts. */
 export function zipChoiceProblem(name: string, size: number): 'notZip' | 'tooLarge' | undefined {
-  if (!/\.(zip|xml)$/i.test(name)) return 'notZip';
+  if (!/\.(zip|json|jsonl|xml)$/i.test(name)) return 'notZip';
   if (size > IMPORT_LIMITS.zipBytes) return 'tooLarge';
   return undefined;
 }

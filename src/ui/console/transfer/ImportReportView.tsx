@@ -44,6 +44,21 @@ function FileRow({ file }: { file: ImportedFile }) {
 
 /** The importer's report, as `npm run import` prints it: what was added, updated and skipped, and why. */
 export function ImportReportView({ report }: { report: ImportReport }) {
+  if (report.comments) {
+    return (
+      <div className="import-report" aria-labelledby="import-report-heading">
+        <h3 id="import-report-heading" className="import-report__summary">
+          {report.summary}
+        </h3>
+        <p className="import-report__layout">{text.commentsFrom(report.comments.system)}</p>
+        <ul className="import-report__comments">
+          {report.comments.lines.slice(1).map((line, i) => (
+            <li key={i}>{line}</li>
+          ))}
+        </ul>
+      </div>
+    );
+  }
   const folders = report.folders.map((folder) => folder || text.topFolder).join('、');
   return (
     <div className="import-report" aria-labelledby="import-report-heading">

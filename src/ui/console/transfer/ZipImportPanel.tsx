@@ -41,6 +41,7 @@ export function ZipImportPanel() {
         {text.import.heading}
       </h2>
       <p className="transfer-card__hint">{text.import.hint}</p>
+      <p className="transfer-card__hint">{text.import.commentsHint}</p>
       {report && state.matches('done') ? (
         <>
           <ImportReportView report={report} />
@@ -77,7 +78,7 @@ export function ZipImportPanel() {
           >
             <input
               type="file"
-              accept=".zip,application/zip,.xml,text/xml,application/xml"
+              accept=".zip,application/zip,.xml,text/xml,application/xml,.json,.jsonl,application/json"
               className="transfer-drop__input"
               onChange={(event) => {
                 choose(event.target.files?.[0]);

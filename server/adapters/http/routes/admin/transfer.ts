@@ -47,7 +47,7 @@ export const transferRoutes: FastifyPluginAsyncTypebox<{ transfer: SiteTransfer 
 
   app.post('/transfer/import', { schema: { response: { 200: envelopeOf(ImportReportDto) } } }, async (request) => {
     if (!request.isMultipart()) throw new AppError('invalid', text.missingFile);
-    return ok(await transfer.importZip((file) => receiveZip(request, file)));
+    return ok(await transfer.importZip((file) => receiveZip(request, file), request.user?.id));
   });
 
   // Downloads answer GET only: a HEAD must not make a whole export or backup to throw away.
