@@ -80,11 +80,19 @@ const SECURITY_ROUTES: Record<string, (succeeded: boolean, signedIn: boolean) =>
   // A right password that still needs another step sets no session yet: only a session is a sign-in.
   '/api/user/login': (succeeded, signedIn) => (signedIn ? 'signIn' : succeeded ? undefined : 'signInFailed'),
   '/api/user/logout': (succeeded) => (succeeded ? 'signOut' : undefined),
+  '/api/user/loginSecondStep': (succeeded, signedIn) => (signedIn ? 'signIn' : succeeded ? undefined : 'secondStepFailed'),
   '/api/user/updatePassword': (succeeded) => (succeeded ? 'passwordChanged' : undefined),
+  '/api/user/twoStep/enable': (succeeded) => (succeeded ? 'twoStepOn' : undefined),
+  '/api/user/twoStep/disable': (succeeded) => (succeeded ? 'twoStepOff' : undefined),
+  '/api/user/sessions/end': (succeeded) => (succeeded ? 'sessionEnded' : undefined),
+  '/api/user/sessions/endOthers': (succeeded) => (succeeded ? 'sessionEnded' : undefined),
 };
 
 
-/** At the root: sign-ins, failed sign-ins, sign-outs and password changes go into the log. */
+/**
+ * At the root: sign-ins (after the password, or after the second step), failed sign-ins and second steps,
+ * sign-outs, password changes, the second step turned on or off, and sessions ended go into the log.
+ */
 export function recordSecurityEvents(app: FastifyInstance, audit: AuditLog): void {
   app.addHook('onSend', async (request, reply, payload) => {
     const judge = SECURITY_ROUTES[request.routeOptions.url ?? ''];
@@ -99,7 +107,14 @@ export function recordSecurityEvents(app: FastifyInstance, audit: AuditLog): voi
     const event = reply.statusCode === 429 ? undefined : judge(succeeded, signedIn || (succeeded && body?.bearer === true));
     if (!event) return;
     const named = body?.username;
-    const account = typeof named === 'string' && named !== '' ? named : (request.user?.username ?? '');
-    await keep(audit, request, describeSecurityEvent(event, account), actorOf(request, account));
+    // The second step names no account: a session it opened does, by the id it answers.
+    const answered = answerIdOf(payload).answerId;
+    const account =
+      typeof named === 'string' && named !== ''
+        ? named
+        : (request.user?.username ?? (answered === undefined ? '' : `#${answered}`));
+    const actor = actorOf(request, account);
+    if (actor.id === null && answered !== undefined && event === 'signIn') actor.id = Number(answered);
+    await keep(audit, request, describeSecurityEvent(event, account), actor);
   });
 }

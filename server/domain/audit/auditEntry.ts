@@ -115,7 +115,15 @@ export function describeConsoleWrite(write: ConsoleWrite): AuditRecord {
 }
 
 /** The accounts' security events. */
-export type SecurityEvent = 'signIn' | 'signInFailed' | 'signOut' | 'passwordChanged';
+export type SecurityEvent =
+  | 'signIn'
+  | 'signInFailed'
+  | 'secondStepFailed'
+  | 'signOut'
+  | 'passwordChanged'
+  | 'twoStepOn'
+  | 'twoStepOff'
+  | 'sessionEnded';
 
 export function describeSecurityEvent(event: SecurityEvent, account: string): AuditRecord {
   return { area: 'security', action: event, objectId: '', summary: `${words.verbs[event]}「${clip(account, NAME_LIMIT)}」` };
