@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import cliProgress from 'cli-progress';
 import { runCommand, withDatabase } from './command';
+import { recordCommand } from './commandAudit';
 import { importCommentFiles } from './importComments';
 import { KyselyArticleRepository } from '../adapters/db/content/articleRepository';
 import { KyselyOldAddressRepository } from '../adapters/db/content/oldAddressRepository';
@@ -137,6 +138,7 @@ async function main(args: string[]): Promise<number> {
       const { announceChanges } = await import('../adapters/cache/redisChangeRelay');
       await announceChanges(config.redisUrl, [...changed]).catch(() => undefined);
     }
+    if (!dryRun) await recordCommand(database, 'transfer', ['import', ...args].join(' '));
     return count('failed') > 0 ? 1 : 0;
   });
 }

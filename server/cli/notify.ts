@@ -1,4 +1,5 @@
 import { runCommand, withDatabase } from './command';
+import { recordCommand } from './commandAudit';
 import { accountOptionsOf, createAccountServices } from '../accountServices';
 
 const USAGE = `用法：npm run notify -- "消息内容"
@@ -14,6 +15,7 @@ async function run(args: string[]): Promise<number> {
     const { notifications } = createAccountServices(database.db, accountOptionsOf(config));
     const count = await notifications.adminNotice(message);
     console.log(`已向 ${count} 位用户发送通知，点击后打开：${config.adminUrl}`);
+    await recordCommand(database, 'notices', `notify ${message.length > 40 ? `${message.slice(0, 40)}…` : message}`);
     return 0;
   });
 }

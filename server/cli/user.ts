@@ -1,4 +1,5 @@
 import { runCommand, withDatabase } from './command';
+import { recordCommand } from './commandAudit';
 import { accountOptionsOf, createAccountServices } from '../accountServices';
 
 const USAGE = `用法：
@@ -43,6 +44,7 @@ async function run(args: string[]): Promise<number> {
         break;
       }
     }
+    await recordCommand(database, 'users', ['user', ...args].join(' '));
     return 0;
   });
 }

@@ -67,7 +67,7 @@ export class AuditLog {
       [head.at, head.actor, head.area, head.action, head.objectId, head.summary, head.times, head.address, head.userAgent],
       ...rows.map((row) => [
         row.at,
-        row.actorName,
+        row.actorName || words.commandLine,
         words.areas[row.area],
         row.action,
         row.objectId,

@@ -39,6 +39,7 @@ export const consoleAudit = {
   columns: { at: 'Time', actor: 'Person', area: 'Kind', summary: 'What', address: 'From' },
   times: (count: number) => ` (${count} saves)`,
   commandLine: 'Command line',
+  command: (line: string) => `Command line: npm run ${line}`,
   download: 'Export CSV',
   empty: 'No entries match',
   total: (count: number) => `${count} in all`,

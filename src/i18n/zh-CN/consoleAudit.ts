@@ -37,6 +37,7 @@ export const consoleAudit = localised('consoleAudit', {
   columns: { at: '时间', actor: '操作人', area: '类别', summary: '内容', address: '来源' },
   times: (count: number) => `（${count} 次保存）`,
   commandLine: '命令行',
+  command: (line: string) => `命令行：npm run ${line}`,
   download: '导出 CSV',
   empty: '没有符合条件的记录',
   total: (count: number) => `共 ${count} 条`,

@@ -9,6 +9,8 @@ import { signedIn } from './support';
 import { openDatabase } from '../../../server/adapters/db/connect';
 import { migrateToLatest } from '../../../server/adapters/db/migrations';
 import { KyselyNotificationRepository } from '../../../server/adapters/db/notificationRepository';
+import { KyselyAuditLogRepository } from '../../../server/adapters/db/auditLogRepository';
+import * as zhCN from '../../../src/i18n/zh-CN';
 import { createAccountServices } from '../../../server/accountServices';
 import { PROJECT_ROOT } from '../../../server/main';
 import { temporaryFolder } from '../support/siteServer';
@@ -53,9 +55,17 @@ describe('npm run user', { timeout: 60_000 }, () => {
     await cli('user.ts', ['set-role', 'cli_reader', '1']);
     const { stdout } = await cli('user.ts', ['reset-password', 'cli_reader']);
     const password = /新密码：(\S+)/.exec(stdout)?.[1];
-    await withServices(async ({ accounts }) => {
+    await withServices(async ({ accounts }, database) => {
       const session = signedIn(await accounts.login({ username: 'cli_reader', password: password!, remember: false, address: 'cli' }));
       expect(session.user.role).toBe(1);
+      // The administrator's log has each command, as the command line, and no password.
+      const log = await new KyselyAuditLogRepository(database.db).list({ area: 'users' }, 10, 0);
+      expect(log.rows.map((row) => [row.actorName, row.summary])).toEqual([
+        ['', zhCN.consoleAudit.command('user reset-password cli_reader')],
+        ['', zhCN.consoleAudit.command('user set-role cli_reader 1')],
+        ['', zhCN.consoleAudit.command('user create cli_reader 命令行读者')],
+      ]);
+      expect(JSON.stringify(log.rows)).not.toContain(password);
     });
   });
 
