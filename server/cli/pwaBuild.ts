@@ -104,6 +104,12 @@ export function offlinePlugins(root: string): PluginOption[] {
         rollupFormat: 'iife',
       },
       devOptions: { enabled: false },
+      // The worker's own build speaks only of problems, like the client's (`npm start` prints no build log).
+      integration: {
+        configureCustomSWViteBuild: (config) => {
+          config.logLevel = 'warn';
+        },
+      },
     }),
   ];
 }
