@@ -22,6 +22,7 @@ export const CONSOLE_PATHS = [
   '/admin/siteList',
   '/admin/transfer',
   '/admin/stats',
+  '/admin/audit',
 ];
 
 /** The console's pages, with the editors of the first article and the first album of the demo content. */
