@@ -1,8 +1,13 @@
-import { dayBounds, type AuditItem, type AuditSearch } from '../../../domain/console/audit/audit';
-import { AUDIT_CSV_PATH, type AuditPageDto } from '../../../protocol/console/audit';
+import { dayBounds, type AuditAreaKey, type AuditItem, type AuditSearch } from '../../../domain/console/audit/audit';
+import { AUDIT_CSV_PATH, type AuditArea, type AuditPageDto } from '../../../protocol/console/audit';
 import type { AuditApi } from '../../../ports/console/auditApi';
 import type { HttpClient } from '../httpClient';
 import { consoleRequest, queryOf } from './consoleRequest';
+
+// The views' kinds repeat the wire's (the layers may not import each other): a difference fails to compile here.
+type SameSet<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const kindsMatch: SameSet<AuditAreaKey, AuditArea> = true;
+void kindsMatch;
 
 /** Minutes from the browser's local time to UTC on that day (UTC+8 gives -480). */
 const zoneOffset = (day: string) => new Date(`${day}T00:00:00`).getTimezoneOffset();

@@ -23,6 +23,7 @@ import {
 import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
 import * as zhCN from '../../../i18n/zh-CN';
+import { OneTimeCodeField } from './OneTimeCodeField';
 import './account.css';
 
 const text = zhCN.account;
@@ -194,7 +195,6 @@ function RegisterFormView({ busy }: { busy: boolean }) {
 function SecondStepFormView({ busy }: { busy: boolean }) {
   const session = useService(TOKENS.session);
   const words = zhCN.twoStep.login;
-  const id = useId();
   const [code, setCode] = useState('');
   const [missing, setMissing] = useState(false);
   const submit = (event: FormEvent) => {
@@ -206,27 +206,14 @@ function SecondStepFormView({ busy }: { busy: boolean }) {
   return (
     <form className="auth-form" onSubmit={submit} noValidate>
       <p className="auth-dialog__description">{words.hint}</p>
-      <div className="auth-field" data-invalid={missing}>
-        <label className="auth-field__label" htmlFor={id}>
-          {words.code}
-        </label>
-        <input
-          id={id}
-          className="auth-input"
-          name="one-time-code"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          autoFocus
-          placeholder={words.codePlaceholder}
-          maxLength={32}
-          value={code}
-          aria-invalid={missing}
-          onChange={(e) => setCode(e.target.value)}
-        />
-        <p className="auth-field__error" role={missing ? 'alert' : undefined}>
-          {missing ? words.codeRequired : ''}
-        </p>
-      </div>
+      <OneTimeCodeField
+        label={words.code}
+        value={code}
+        onChange={setCode}
+        error={missing ? words.codeRequired : ''}
+        placeholder={words.codePlaceholder}
+        autoFocus
+      />
       <button type="submit" className="button button--primary auth-submit" disabled={busy}>
         {busy ? text.submitting : words.submit}
       </button>

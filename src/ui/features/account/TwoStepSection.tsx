@@ -4,6 +4,7 @@ import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
 import { useSiteInfo } from '../../hooks/useSiteInfo';
 import * as zhCN from '../../../i18n/zh-CN';
+import { OneTimeCodeField } from './OneTimeCodeField';
 import { useFailureNotice } from './useFailureNotice';
 
 const words = zhCN.twoStep.center;
@@ -53,7 +54,6 @@ function SetUp({ setUp, onEnabled, onCancel }: { setUp: TwoStepSetUp; onEnabled:
   const api = useService(TOKENS.accountApi);
   const notifier = useService(TOKENS.notifier);
   const fail = useFailureNotice();
-  const id = useId();
   const [code, setCode] = useState('');
   const [endOthers, setEndOthers] = useState(true);
   const [busy, setBusy] = useState(false);
@@ -79,24 +79,13 @@ function SetUp({ setUp, onEnabled, onCancel }: { setUp: TwoStepSetUp; onEnabled:
       <p className="two-step__secret">
         {words.secret}：<code data-testid="two-step-secret">{setUp.secret}</code>
       </p>
-      <div className="auth-field" data-invalid={missing}>
-        <label className="auth-field__label" htmlFor={id}>
-          {words.confirmCode}
-        </label>
-        <input
-          id={id}
-          className="auth-input"
-          name="one-time-code"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={10}
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-        />
-        <p className="auth-field__error" role={missing ? 'alert' : undefined}>
-          {missing ? zhCN.twoStep.login.codeRequired : ''}
-        </p>
-      </div>
+      <OneTimeCodeField
+        label={words.confirmCode}
+        value={code}
+        onChange={setCode}
+        error={missing ? zhCN.twoStep.login.codeRequired : ''}
+        maxLength={10}
+      />
       <label className="two-step__check">
         <input type="checkbox" checked={endOthers} onChange={(e) => setEndOthers(e.target.checked)} />
         {words.endOthers}
@@ -163,23 +152,12 @@ function Manage({ onDisabled, onRenewed }: { onDisabled: () => void; onRenewed: 
           {problem === 'password' ? zhCN.twoStep.server.passwordRequired : ''}
         </p>
       </div>
-      <div className="auth-field" data-invalid={problem === 'code'}>
-        <label className="auth-field__label" htmlFor={`${id}-code`}>
-          {words.code}
-        </label>
-        <input
-          id={`${id}-code`}
-          className="auth-input"
-          autoComplete="one-time-code"
-          inputMode="numeric"
-          maxLength={32}
-          value={code}
-          onChange={(e) => setCode(e.target.value)}
-        />
-        <p className="auth-field__error" role={problem === 'code' ? 'alert' : undefined}>
-          {problem === 'code' ? zhCN.twoStep.login.codeRequired : ''}
-        </p>
-      </div>
+      <OneTimeCodeField
+        label={words.code}
+        value={code}
+        onChange={setCode}
+        error={problem === 'code' ? zhCN.twoStep.login.codeRequired : ''}
+      />
       <div className="user-center__actions">
         <button type="button" className="button" disabled={busy} onClick={() => void run('renew')}>
           {words.renew}
