@@ -16,6 +16,11 @@ export interface PageSeed {
   /** The theme the markup was rendered in (the reader's stored choice when the server knows it). */
   theme: Theme;
   preferences: Preferences;
+  /**
+   * When the server rendered the page (ms since the epoch). Its relative times and running days count from it
+   * while the page hydrates, so they match its markup, a kept copy's minute-old markup too (see useNow).
+   */
+  renderedAt: number;
   /** What the page's views loaded, by their load key (see useLoad). */
   loads: Record<string, unknown>;
 }

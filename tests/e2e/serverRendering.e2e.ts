@@ -247,11 +247,20 @@ describeInBrowser('pages rendered on the server', () => {
     return release;
   }
 
-  /** Past the boot script's limit (8 s): the app starts. */
-  async function startTheApp(page: Page): Promise<void> {
+  /**
+   * Past the boot script's limit (8 s): the app starts. Returns the hydration mismatches it reports: the reader's
+   * clock stands near the epoch here, and the page's times must still count from the server's render while it
+   * hydrates (a mismatch makes React drop the server's markup and render the page again, blank for a moment).
+   */
+  async function startTheApp(page: Page): Promise<string[]> {
+    const mismatches: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && message.text().startsWith('hydration')) mismatches.push(message.text());
+    });
     await page.clock.runFor(10_000);
     await page.clock.resume();
     await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { polling: 100, timeout: 30_000 });
+    return mismatches;
   }
 
   /** The first of the list's items whose bottom is below the window's 100th pixel, and its box. */
@@ -287,10 +296,11 @@ describeInBrowser('pages rendered on the server', () => {
     await settled(page, '.talk');
     const reading = await itemAtTop(page, '.talk');
     expect(reading.index).toBeGreaterThan(0);
-    await startTheApp(page);
+    const mismatches = await startTheApp(page);
     const header = page.locator('header.site-header');
     await expect.poll(() => header.getAttribute('data-transparent')).toBe('false');
     expect(await itemAtTop(page, '.talk')).toEqual(reading);
+    expect(mismatches).toEqual([]);
   });
 
   it('before the app starts, a phone lays out only the cards near the window, and nothing shown moves when the app takes over', async () => {
@@ -309,9 +319,10 @@ describeInBrowser('pages rendered on the server', () => {
     expect(shown.index).toBe((await titles.count()) - 1);
 
     // The live app lays every card out at its true height: the one being read stays where it is.
-    await startTheApp(page);
+    const mismatches = await startTheApp(page);
     await expect.poll(() => rendered(titles.nth(1))).toBe(true);
     expect(await itemAtTop(page, '.article-card')).toEqual(shown);
+    expect(mismatches).toEqual([]);
   });
 
   it('a reload puts the reader back on the card they were reading, at the same height', async () => {

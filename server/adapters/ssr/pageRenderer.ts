@@ -231,6 +231,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer |
       const [config, pageHeaders] = await Promise.all([orNull(() => ports.siteApi.config()), ports.siteApi.pageHeaders()]);
       const ui = readUiCookie(request.cookies[UI_COOKIE]);
       const seed: Omit<PageSeed, 'loads'> = {
+        renderedAt: Date.now(),
         config,
         pageHeaders,
         user: viewer

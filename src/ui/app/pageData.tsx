@@ -1,5 +1,7 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import type { PageSeed } from '../../ports/pageSeed';
+import { TOKENS } from '../../ports/tokens';
+import { useService } from '../di';
 
 /**
  * The page's server-rendered data, seen by views. On the server `collect` remembers each load so the
@@ -38,4 +40,17 @@ export function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/**
+ * The moment a view's times count from ("3分钟前", the site's running days, the year). On the server and while
+ * the page hydrates it is the moment the server rendered the page, so the text matches the markup (a copy kept
+ * by the page cache may be a minute old; a mismatch would make React throw the page's markup away and render
+ * it again, blank for a moment); from the first render after that, the reader's clock.
+ */
+export function useNow(): number {
+  const clock = useService(TOKENS.clock);
+  const { seed } = usePageData();
+  const hydrated = useHydrated();
+  return hydrated || !seed ? clock.now() : seed.renderedAt;
 }

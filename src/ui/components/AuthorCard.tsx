@@ -2,8 +2,7 @@ import { CalendarDays, Eye, Megaphone } from 'lucide-react';
 import { formatCount } from '../features/content/format';
 import { DAY_MS } from '../../domain/shared/relativeTime';
 import type { SiteInfo } from '../../domain/site/site';
-import { TOKENS } from '../../ports/tokens';
-import { useService } from '../di';
+import { useNow } from '../app/pageData';
 import { useSiteViewCount } from '../hooks/useSiteInfo';
 import * as zhCN from '../../i18n/zh-CN';
 import { LazyImage } from './LazyImage';
@@ -17,9 +16,9 @@ function runningDays(since: string, now: number): number | null {
 
 /** The blogger at a glance: avatar, name, motto, the site notice and a few facts. */
 export function AuthorCard({ site }: { site: SiteInfo }) {
-  const clock = useService(TOKENS.clock);
+  const now = useNow();
   const viewCount = useSiteViewCount() ?? site.viewCount;
-  const days = runningDays(site.since, clock.now());
+  const days = runningDays(site.since, now);
   const text = zhCN.home;
   return (
     <aside className="card author-card" aria-label={text.author}>

@@ -1,5 +1,4 @@
-import { TOKENS } from '../../ports/tokens';
-import { useService } from '../di';
+import { useNow } from '../app/pageData';
 import { useSiteInfoState } from '../hooks/useSiteInfo';
 import * as zhCN from '../../i18n/zh-CN';
 import './footer.css';
@@ -10,10 +9,9 @@ const VERSION = '1.0.0';
 const BADGES = ['React', 'Vite', 'Fastify', 'XState', 'SQLite'] as const;
 
 export function Footer() {
-  const clock = useService(TOKENS.clock);
   const { info, failed } = useSiteInfoState();
   const name = info?.name ?? (failed ? zhCN.site.defaultName : '');
-  const year = new Date(clock.now()).getFullYear();
+  const year = new Date(useNow()).getFullYear();
   const text = zhCN.footer;
 
   return (

@@ -17,7 +17,7 @@ import type {
 import { commentCount, commentsMachine, shownThreads } from '../../../domain/comments/comments.machine';
 import { LIST_ACTION_NOTICE_MS } from '../../../ports/notifier';
 import { TOKENS } from '../../../ports/tokens';
-import { useHydrated, usePageData } from '../../app/pageData';
+import { useHydrated, useNow, usePageData } from '../../app/pageData';
 import { useService } from '../../di';
 import * as zhCN from '../../../i18n/zh-CN';
 import { useAccount } from '../account/useAccount';
@@ -28,12 +28,6 @@ import './comments.css';
 
 const text = zhCN.comments;
 
-/** The first page as the server rendered it, and the moment it did (relative times count from it while hydrating). */
-interface Seeded {
-  page: CommentPage;
-  at: number;
-}
-
 /** The page's load key: the server renders the first page with the article, the browser starts from it. */
 export const commentsLoadKey = (target: CommentTarget) => `comments:${target.type}:${target.id}`;
 
@@ -41,16 +35,15 @@ export const commentsLoadKey = (target: CommentTarget) => `comments:${target.typ
  * The server-rendered first page: collected while rendering on the server, read from the page's seed
  * while hydrating. Anywhere else there is none: the machine loads its first page itself.
  */
-function useSeededPage(target: CommentTarget): Seeded | null {
+function useSeededPage(target: CommentTarget): CommentPage | null {
   const { seed, collect } = usePageData();
   const hydrated = useHydrated();
   const api = useService(TOKENS.commentsApi);
-  const clock = useService(TOKENS.clock);
   const key = commentsLoadKey(target);
-  const [seeded] = useState(() => (!hydrated && seed && key in seed.loads ? (seed.loads[key] as Seeded) : null));
+  const [seeded] = useState(() => (!hydrated && seed && key in seed.loads ? (seed.loads[key] as CommentPage) : null));
   if (collect) {
-    const outcome = use(collect(key, async (): Promise<Seeded> => ({ page: await api.page(target, 'newest', null), at: clock.now() })));
-    return outcome.ok ? (outcome.data as Seeded) : null;
+    const outcome = use(collect(key, () => api.page(target, 'newest', null)));
+    return outcome.ok ? (outcome.data as CommentPage) : null;
   }
   return seeded;
 }
@@ -92,7 +85,7 @@ export default function CommentSection({ type, id }: CommentSectionProps) {
       }),
     [api],
   );
-  const actor = useActorRef(machine, { input: { target, initial: seeded?.page ?? null } });
+  const actor = useActorRef(machine, { input: { target, initial: seeded } });
   const context = useSelector(actor, (s) => s.context);
   const loading = useSelector(actor, (s) => s.matches({ list: 'loading' }));
   const loadingMore = useSelector(actor, (s) => s.matches({ list: 'loadingMore' }));
@@ -104,8 +97,7 @@ export default function CommentSection({ type, id }: CommentSectionProps) {
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   /** The reply boxes replies were sent from, by the comment answered: a refused one opens again. */
   const sentFrom = useRef(new Map<number, Replying>());
-  // While hydrating, times count from the moment the server rendered them, so the text matches its markup.
-  const now = hydrated || !seeded ? clock.now() : seeded.at;
+  const now = useNow();
 
   useEffect(() => {
     const subscriptions = [

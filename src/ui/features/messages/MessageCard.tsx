@@ -9,6 +9,7 @@ import { TOKENS } from '../../../ports/tokens';
 import { LazyImage } from '../../components/LazyImage';
 import { IMAGE_SIZES } from '../../components/imageSizes';
 import { useAccount } from '../account/useAccount';
+import { useNow } from '../../app/pageData';
 import { useService } from '../../di';
 import * as zhCN from '../../../i18n/zh-CN';
 import { formatDate, formatDateTime, safeUrl } from '../content/format';
@@ -29,8 +30,7 @@ const RELATIVE_FOR_DAYS = 30;
 
 /** "3分钟前" for recent posts, the date for older ones. */
 export function useRelativeTime(): (iso: string) => string {
-  const clock = useService(TOKENS.clock);
-  const now = clock.now();
+  const now = useNow();
   return (iso: string) => {
     const at = Date.parse(iso);
     if (Number.isNaN(at)) return '';
