@@ -38,21 +38,39 @@
   let held: HTMLElement | null = null;
   const live = () => root.dataset.hydrated === 'true';
 
-  const start = () => {
-    if (listening.signal.aborted) return;
-    listening.abort();
-    for (const href of (boot.dataset.preload ?? '').split(' ').filter(Boolean)) {
+  /**
+   * Each `<link rel=modulepreload>` costs its fetch's set-up on the main thread (9–28 ms each with the CPU 4× slower on the loaded machine the bench ran on),
+   * and a page lists 25–32 chunks: added all at once they made the start's first long task, inside the very
+   * key or tap that started it. Added a few per task instead, the entry first, with the task queue let through
+   * between (a message to ourselves, as in src/ui/app/yieldToMain.ts).
+   */
+  const PRELOADS_PER_TASK = 4;
+  const preload = (hrefs: string[]) => {
+    for (const href of hrefs.splice(0, PRELOADS_PER_TASK)) {
       const link = document.createElement('link');
       link.rel = 'modulepreload';
       link.crossOrigin = '';
       link.href = href;
       document.head.append(link);
     }
+    if (!hrefs.length) return;
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      preload(hrefs);
+    };
+    channel.port2.postMessage(null);
+  };
+
+  const start = () => {
+    if (listening.signal.aborted) return;
+    listening.abort();
     const script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';
     script.src = boot.dataset.entry ?? '';
     document.head.append(script);
+    preload((boot.dataset.preload ?? '').split(' ').filter(Boolean));
   };
 
   for (const type of INTENT) {

@@ -3,9 +3,13 @@ import { currentLanguage } from '../../../i18n/language';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
-/** English month names (`Mar`), made once on the first English date. */
-let englishMonths: Intl.DateTimeFormat | undefined;
-const monthOf = (date: Date) => (englishMonths ??= new Intl.DateTimeFormat('en-US', { month: 'short' })).format(date);
+/**
+ * English month names (`Mar`), as `Intl.DateTimeFormat('en-US', { month: 'short' })` writes them. A list, not
+ * Intl: the first formatter a page creates loads the locale's data, which a profile of the start-up (CPU 4×
+ * slower) found in the middle of hydrating the first date (docs/benchmarks.md, Before the app).
+ */
+const ENGLISH_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const monthOf = (date: Date) => ENGLISH_MONTHS[date.getMonth()]!;
 
 function readable(iso: string): Date | undefined {
   const date = new Date(iso);
