@@ -24,8 +24,7 @@ import { unknownShortcodes } from '../import/importReport';
 import { importCommentExport } from '../import/comments/importCommentExport';
 import type { CommentSystem } from '../import/comments/record';
 import { detectImport } from '../import/detectImport';
-import { isHaloBackupFolder } from '../import/halo/haloImporter';
-import { importBlogBackup, type BlogBackupSource } from '../import/importBlogBackup';
+import { findBlogBackup, importBlogBackup, type BlogBackupSource } from '../import/importBlogBackup';
 import { exportArticles } from '../import/markdownExporter';
 import { findMarkdownFiles, MarkdownImporter, type ImportOutcome } from '../import/markdownImporter';
 import { unpackZip, type ZipLimits } from './zipReader';
@@ -88,8 +87,9 @@ export class SiteTransfer {
           this.options.limits ?? { maxFiles: IMPORT_MAX_FILES, maxBytes: IMPORT_MAX_UNZIPPED_BYTES },
         );
         await fs.rm(upload);
-        // A Halo 2 backup: its `extensions.data` at the top of the zip.
-        if (await isHaloBackupFolder(folder)) return await this.importBackup({ kind: 'halo', folder }, by);
+        // A Halo 2 backup, or a Typecho backup with the old site's uploads beside it.
+        const backup = await findBlogBackup(folder, files);
+        if (backup) return await this.importBackup(backup, by);
         const { layout, folders } = postFolders(files);
         const targets = folders.map((relative) => path.join(folder, ...relative.split('/').filter(Boolean)));
         // Pictures are read from anywhere in the zip (a Hexo post's `../images/`), never from outside it.
@@ -128,7 +128,7 @@ export class SiteTransfer {
     };
   }
 
-  /** A Typecho or Halo backup: its posts, then its comments (the owner's become the uploader's); pictures come only with Halo's zip. */
+  /** A Typecho or Halo backup: its posts, then its comments (the owner's become the uploader's); pictures come with a zip. */
   private async importBackup(source: BlogBackupSource, by: number | undefined): Promise<ImportReportDto> {
     const { result, commentLines } = await importBlogBackup(
       this.options.database,

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KyselyArticleRepository } from '../../../server/adapters/db/content/articleRepository';
 import { KyselyOldAddressRepository } from '../../../server/adapters/db/content/oldAddressRepository';
@@ -192,6 +193,14 @@ describe.each(await backends())('importing a Typecho backup on $name', (backend)
     expect(answer.body.result).toMatchObject({ layout: 'typecho', created: 0, updated: 9, failed: 0, comments: { system: 'Typecho' } });
     expect(answer.body.result.comments!.lines).toContain(text.commentImport.existing(5));
     expect((await imported()).size).toBe(9);
+    const warningsOf = (report: typeof answer.body.result) => report.files.find((f) => f.title === 'Markdown 文章')!.warnings;
+    expect(warningsOf(answer.body.result)).toContain(text.importer.wxr.remoteImage(`${SITE}/usr/uploads/2021/05/cat.png`));
+
+    // In a zip with the old site's `usr/uploads`, its pictures are copied.
+    const zipped = Buffer.from(zipSync({ 'old-blog/backup.dat': fs.readFileSync(file('backup.dat')), 'old-blog/usr/uploads/2021/05/cat.png': fs.readFileSync(file('usr/uploads/2021/05/cat.png')) }));
+    const withUploads = await uploadToConsole(s, 'typecho.zip', zipped);
+    expect(withUploads.body.result).toMatchObject({ layout: 'typecho', updated: 9, failed: 0 });
+    expect(warningsOf(withUploads.body.result)).toEqual([text.importer.wxr.missingUpload('/usr/uploads/2021/05/gone.png'), text.frontMatter.categoriesAsTags('技术')]);
   });
 
   test('refuses a damaged record or a missing marker by name, and writes nothing', async () => {
