@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import cliProgress from 'cli-progress';
 import { runCommand, withDatabase } from './command';
@@ -10,13 +11,17 @@ import { WxrImporter } from '../adapters/import/wxr/wxrImporter';
 import { isWxrFile } from '../adapters/import/wxr/wxrReader';
 import type { CommentSystem } from '../adapters/import/comments/record';
 import { detectImport } from '../adapters/import/detectImport';
+import { isHaloBackupFolder } from '../adapters/import/halo/haloImporter';
+import { importBlogBackup, type BlogBackupSource } from '../adapters/import/importBlogBackup';
 import { importReport } from '../adapters/import/importReport';
 import { findMarkdownFiles, MarkdownImporter, type ImportOutcome } from '../adapters/import/markdownImporter';
 import { LocalMediaStore } from '../adapters/media/localMediaStore';
+import { unpackZip } from '../adapters/transfer/zipReader';
 import type { CommentImportOptions } from '../domain/comments/commentImport';
 import { ImportProblem } from '../domain/content/frontMatter';
 import { contentMessages } from '../domain/content/messages';
 import type { ReadTopic } from '../domain/hotReads';
+import { IMPORT_MAX_FILES, IMPORT_MAX_UNZIPPED_BYTES } from '../../src/protocol/console/transfer';
 
 const text = contentMessages.importer;
 
@@ -40,12 +45,23 @@ function parseArgs(args: string[]): { targets: string[]; values: Map<string, str
 }
 
 /**
- * `npm run import -- <folder, files, WordPress export or comment exports…>`: Markdown posts and WordPress
- * exports (told apart by their content) into the configured database and media folder, then the comment
+ * `npm run import -- <folder, files, WordPress export, Typecho or Halo backup, or comment exports…>`: Markdown
+ * posts, WordPress exports and blog backups (told apart by their content; a backup's comments come along)
+ * into the configured database and media folder, then the comment
  * exports (Twikoo, Waline, Valine, Artalk, Disqus) under the articles. `--as <user>`: the administrator the
  * old blog's own comments go to; `--guestbook <path>`: the old guestbook's address.
  */
 async function main(args: string[]): Promise<number> {
+  /** Where Halo backup zips are unpacked, removed at the end. */
+  const unpacked: string[] = [];
+  try {
+    return await importTargets(args, unpacked);
+  } finally {
+    for (const folder of unpacked) await fs.rm(folder, { recursive: true, force: true });
+  }
+}
+
+async function importTargets(args: string[], unpacked: string[]): Promise<number> {
   const parsed = parseArgs(args);
   if (!parsed) {
     console.error(text.usage);
@@ -55,17 +71,30 @@ async function main(args: string[]): Promise<number> {
   const wxrFiles: string[] = [];
   const markdownTargets: string[] = [];
   const commentFiles: { file: string; system: CommentSystem }[] = [];
+  const backups: BlogBackupSource[] = [];
   for (const target of parsed.targets) {
-    // Only a file is judged by its content (a folder is read as Markdown posts).
-    const isFile = (await fs.stat(target).catch(() => undefined))?.isFile() ?? false;
+    // Only a file is judged by its content (a folder is read as Markdown posts, or as an unpacked Halo backup).
+    const stat = await fs.stat(target).catch(() => undefined);
+    const isFile = stat?.isFile() ?? false;
     if (isFile && (await isWxrFile(target))) {
       wxrFiles.push(target);
       continue;
     }
+    if (stat?.isDirectory() && (await isHaloBackupFolder(target))) {
+      backups.push({ kind: 'halo', folder: target });
+      continue;
+    }
     const isExport = isFile && !/\.(md|markdown)$/i.test(target);
     const kind = isExport ? await detectImport(target) : undefined;
-    if (kind) commentFiles.push({ file: target, system: kind.system });
-    else if (isExport) throw new ImportProblem(contentMessages.commentImport.unknownFile(target));
+    if (kind?.kind === 'comments') commentFiles.push({ file: target, system: kind.system });
+    else if (kind?.kind === 'typecho') backups.push({ kind: 'typecho', file: target });
+    else if (kind?.kind === 'zip') {
+      const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'blog-import-'));
+      unpacked.push(folder);
+      await unpackZip(target, folder, { maxFiles: IMPORT_MAX_FILES, maxBytes: IMPORT_MAX_UNZIPPED_BYTES });
+      if (!(await isHaloBackupFolder(folder))) throw new ImportProblem(contentMessages.blogBackup.haloData(contentMessages.blogBackup.haloNoData));
+      backups.push({ kind: 'halo', folder });
+    } else if (isExport) throw new ImportProblem(contentMessages.commentImport.unknownFile(target));
     else markdownTargets.push(target);
   }
   const commentOptions: CommentImportOptions = {
@@ -101,6 +130,14 @@ async function main(args: string[]): Promise<number> {
 
     const outcomes: ImportOutcome[] = [];
     if (dryRun) console.log(text.wxr.dryRun);
+    for (const source of backups) {
+      const { result, commentLines } = await importBlogBackup(database, deps, source, { ...commentOptions, uploads: values.get('--uploads') }, (outcome) => {
+        if (outcome.status === 'failed' || !process.stdout.isTTY) console.log(line(outcome));
+      });
+      outcomes.push(...result.outcomes);
+      for (const skipped of result.skipped) console.log(skipped);
+      for (const commentLine of commentLines) console.log(commentLine);
+    }
     for (const wxr of wxrFiles) {
       const result = await new WxrImporter(deps).importFile(wxr, { uploads: values.get('--uploads'), dryRun }, (outcome) => {
         if (outcome.status === 'failed' || !process.stdout.isTTY) console.log(line(outcome));
@@ -124,7 +161,7 @@ async function main(args: string[]): Promise<number> {
       outcomes.push(...(await importer.importFiles(files, (outcome) => console.log(line(outcome)))));
     }
     const count = (status: ImportOutcome['status']) => outcomes.filter((o) => o.status === status).length;
-    if (files.length + wxrFiles.length > 0) {
+    if (files.length + wxrFiles.length + backups.length > 0) {
       for (const reportLine of importReport(outcomes)) console.log(reportLine);
       console.log(text.summary(count('created'), count('updated'), count('failed')));
     }

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import type { CommentSystem } from './comments/record';
 
 /** What a file given to the import is, judged by its content (its name says nothing certain). */
-export type ImportKind = { kind: 'comments'; system: CommentSystem };
+export type ImportKind = { kind: 'comments'; system: CommentSystem } | { kind: 'typecho' } | { kind: 'zip' };
 
 /** How much of a file is read to judge it: the first records of an export are well within. */
 const SNIFF_BYTES = 64 * 1024;
@@ -26,6 +26,9 @@ export async function detectImport(file: string): Promise<ImportKind | undefined
   } finally {
     await handle.close();
   }
+  if (head.startsWith('%TYPECHO_BACKUP_')) return { kind: 'typecho' };
+  // A zip is opened to be judged (a Halo 2 backup holds `extensions.data`).
+  if (head.startsWith('PK\u0003\u0004')) return { kind: 'zip' };
   if (head.startsWith('<')) return /<disqus[\s>]/.test(head) ? { kind: 'comments', system: 'disqus' } : undefined;
   if (!head.startsWith('{') && !head.startsWith('[')) return undefined;
   const system = JSON_MARKERS.find(([, marker]) => marker.test(head))?.[0];

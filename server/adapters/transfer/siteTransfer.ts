@@ -11,6 +11,7 @@ import {
   type ImportedFileDto,
   type ImportReportDto,
 } from '../../../src/protocol/console/transfer';
+import { ImportProblem } from '../../domain/content/frontMatter';
 import { contentMessages } from '../../domain/content/messages';
 import { AppError } from '../../domain/errors';
 import { postFolders } from '../../domain/transfer/zipEntries';
@@ -23,6 +24,7 @@ import { unknownShortcodes } from '../import/importReport';
 import { importCommentExport } from '../import/comments/importCommentExport';
 import type { CommentSystem } from '../import/comments/record';
 import { detectImport } from '../import/detectImport';
+import { findBlogBackup, importBlogBackup, type BlogBackupSource } from '../import/importBlogBackup';
 import { exportArticles } from '../import/markdownExporter';
 import { findMarkdownFiles, MarkdownImporter, type ImportOutcome } from '../import/markdownImporter';
 import { unpackZip, type ZipLimits } from './zipReader';
@@ -73,9 +75,10 @@ export class SiteTransfer {
         await receive(upload);
         // A WordPress export is told by its content, whatever the file was called.
         if (await isWxrFile(upload)) return await this.importWxr(upload);
-        // A comment export (Twikoo, Waline, Valine, Artalk JSON, Disqus XML) is known by its content.
+        // A comment export (Twikoo, Waline, Valine, Artalk JSON, Disqus XML) or a Typecho backup is known by its content.
         const kind = await detectImport(upload);
-        if (kind) return await this.importComments(upload, kind.system, by);
+        if (kind?.kind === 'comments') return await this.importComments(upload, kind.system, by);
+        if (kind?.kind === 'typecho') return await this.importBackup({ kind: 'typecho', file: upload }, by);
         const folder = path.join(work, 'files');
         await fs.mkdir(folder);
         const files = await unpackZip(
@@ -84,6 +87,9 @@ export class SiteTransfer {
           this.options.limits ?? { maxFiles: IMPORT_MAX_FILES, maxBytes: IMPORT_MAX_UNZIPPED_BYTES },
         );
         await fs.rm(upload);
+        // A Halo 2 backup, or a Typecho backup with the old site's uploads beside it.
+        const backup = await findBlogBackup(folder, files);
+        if (backup) return await this.importBackup(backup, by);
         const { layout, folders } = postFolders(files);
         const targets = folders.map((relative) => path.join(folder, ...relative.split('/').filter(Boolean)));
         // Pictures are read from anywhere in the zip (a Hexo post's `../images/`), never from outside it.
@@ -120,6 +126,27 @@ export class SiteTransfer {
       comments: { system: contentMessages.commentImport.systems[system], lines },
       summary: lines[0]!,
     };
+  }
+
+  /** A Typecho or Halo backup: its posts, then its comments (the owner's become the uploader's); pictures come with a zip. */
+  private async importBackup(source: BlogBackupSource, by: number | undefined): Promise<ImportReportDto> {
+    const { result, commentLines } = await importBlogBackup(
+      this.options.database,
+      {
+        articles: this.options.articles,
+        oldAddresses: new KyselyOldAddressRepository(this.options.database.db),
+        media: this.options.media,
+        changes: this.options.changes,
+      },
+      source,
+      by === undefined ? {} : { as: { id: by } },
+    ).catch((error: unknown) => {
+      // A damaged backup is refused by name before anything is written: the uploader's mistake, not ours.
+      throw error instanceof ImportProblem ? new AppError('invalid', error.message) : error;
+    });
+    if (result.outcomes.length === 0) throw new AppError('invalid', text.noPosts);
+    const report = reportOf(result.outcomes, source.kind, [], '');
+    return { ...report, comments: { system: source.kind === 'typecho' ? 'Typecho' : 'Halo', lines: [...result.skipped, ...commentLines] } };
   }
 
   /** A WordPress export uploaded alone: its posts, states and old addresses; pictures stay links (no uploads folder). */
@@ -199,8 +226,8 @@ function reportOf(
   root: string,
 ): ImportReportDto {
   const files = outcomes.map((outcome): ImportedFileDto => ({
-    // A WordPress post is named by its title and id, the file being the one export.
-    file: layout === 'wordpress' ? outcome.file.relative : path.relative(root, outcome.file.path).split(path.sep).join('/'),
+    // A WordPress post (or a backup's) is named by its title and id, the file being the one export.
+    file: layout === 'wordpress' || layout === 'typecho' || layout === 'halo' ? outcome.file.relative : path.relative(root, outcome.file.path).split(path.sep).join('/'),
     status: outcome.status,
     articleId: outcome.status === 'failed' ? null : outcome.id,
     title: outcome.status === 'failed' ? '' : outcome.title,

@@ -17,11 +17,11 @@ export const consoleTransfer = {
     uploading: (percent: number) => `Uploading ${percent}%`,
     importing: 'Importing…',
     again: 'Import another',
-    notZipName: "Choose a .zip file, a WordPress export (.xml) or a comment system's .json / .xml export",
+    notZipName: "Choose a .zip file (a Halo backup too), a WordPress export (.xml), a Typecho backup (.dat) or a comment system's .json / .xml export",
   },
   report: {
     heading: 'Import report',
-    layout: { hexo: 'Hexo blog', hugo: 'Hugo blog', jekyll: 'Jekyll blog', folder: 'Markdown folder', wordpress: 'WordPress export', comments: 'Comment export' },
+    layout: { hexo: 'Hexo blog', hugo: 'Hugo blog', jekyll: 'Jekyll blog', folder: 'Markdown folder', wordpress: 'WordPress export', comments: 'Comment export', typecho: 'Typecho backup', halo: 'Halo backup' },
     readFrom: (layout: string, folders: string) => `Read with the ${layout} layout: ${folders}`,
     commentsFrom: (system: string) => `${system} comment export`,
     topFolder: 'the top of the zip',

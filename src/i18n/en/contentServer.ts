@@ -61,6 +61,28 @@ export const contentServer = {
     description: (siteName: string) => `The latest articles from ${siteName}`,
     pageTitle: (title: string, siteName: string) => `${title} - ${siteName}`,
   },
+  blogBackup: {
+    typechoMarker: 'Not a Typecho backup: the backup marker is missing at its start or end; nothing was imported',
+    typechoRecord: (record: number, reason: string) => `The Typecho backup is damaged: record ${record} ${reason}; nothing was imported`,
+    recordProblems: { truncated: 'is cut short', checksum: 'fails its checksum', fields: 'has an unreadable field list' },
+    haloData: (detail: string) => `Malformed Halo backup: ${detail}; nothing was imported`,
+    haloNoData: 'the zip holds no extensions.data',
+    haloRecord: (index: number) => `extension object ${index} can’t be read`,
+    missingSnapshot: (name: string) => `content version ${name} is missing`,
+    brokenSnapshot: (name: string) => `content version ${name} can’t be rebuilt`,
+    page: (system: string) => `A ${system} page: imported into the “Pages” category`,
+    private: 'Visible to its author only: imported as a draft',
+    trashed: (system: string) => `In ${system}’s trash: imported into the trash`,
+    item: (title: string, id: string) => `${title || '(untitled)'} (${id})`,
+    skipped: (kind: string, count: number) => `Skipped ${count} ${kind}`,
+    kinds: {
+      attachment: 'attachments (pictures are copied with their posts)',
+      revision: 'unpublished edits of published posts (the published version is imported)',
+      pingback: 'pingbacks/trackbacks',
+      plugin: 'plugin records (nothing here to hold them)',
+      other: 'entries of other kinds',
+    } as Record<string, string>,
+  },
   importer: {
     fileProblem: (file: string, problem: string) => `${file}: ${problem}`,
     malformedFrontMatter: (detail: string) => `Malformed front matter: ${detail}`,
@@ -74,7 +96,7 @@ export const contentServer = {
     notAnImage: (reference: string) =>
       `${reference} isn’t an image that can be published (JPG, PNG, WebP, GIF, AVIF and script-free SVG only)`,
     usage:
-      'Usage: npm run import -- [--root <folder the images come from>] [--permalink <Hexo permalink pattern>] [--uploads <WordPress uploads folder>] [--as <administrator user name>] [--guestbook <guestbook page address>] [--dry-run] <folder, Markdown file, WordPress export XML or comment export…>',
+      'Usage: npm run import -- [--root <folder the images come from>] [--permalink <Hexo permalink pattern>] [--uploads <WordPress or Typecho uploads folder>] [--as <administrator user name>] [--guestbook <guestbook page address>] [--dry-run] <folder, Markdown file, WordPress export XML, Typecho backup (.dat), Halo backup (.zip) or comment export…>',
     exportUsage: 'Usage: npm run export -- <target folder>',
     progress: 'Importing',
     created: (file: string) => `Added    ${file}`,

@@ -15,11 +15,11 @@ export const consoleTransfer = localised('consoleTransfer', {
     uploading: (percent: number) => `正在上传 ${percent}%`,
     importing: '正在导入…',
     again: '再导入一个',
-    notZipName: '请选择 .zip 文件、WordPress 导出的 .xml 文件，或评论系统导出的 .json / .xml 文件',
+    notZipName: '请选择 .zip 文件（包括 Halo 备份）、WordPress 导出的 .xml 文件、Typecho 备份的 .dat 文件，或评论系统导出的 .json / .xml 文件',
   },
   report: {
     heading: '导入报告',
-    layout: { hexo: 'Hexo 博客', hugo: 'Hugo 博客', jekyll: 'Jekyll 博客', folder: 'Markdown 文件夹', wordpress: 'WordPress 导出文件', comments: '评论导出' } as Record<
+    layout: { hexo: 'Hexo 博客', hugo: 'Hugo 博客', jekyll: 'Jekyll 博客', folder: 'Markdown 文件夹', wordpress: 'WordPress 导出文件', comments: '评论导出', typecho: 'Typecho 备份', halo: 'Halo 备份' } as Record<
       string,
       string
     >,

@@ -58,6 +58,29 @@ export const contentServer = localised('contentServer', {
     description: (siteName: string) => `${siteName}的最新文章`,
     pageTitle: (title: string, siteName: string) => `${title} - ${siteName}`,
   },
+  /** Typecho `.dat` backups and Halo 2 backup zips (issue 49). */
+  blogBackup: {
+    typechoMarker: 'Typecho 备份文件格式错误：开头或结尾没有备份标记，没有导入任何内容',
+    typechoRecord: (record: number, reason: string) => `Typecho 备份文件已损坏：第 ${record} 条记录${reason}，没有导入任何内容`,
+    recordProblems: { truncated: '不完整', checksum: '的校验码不符', fields: '的字段表无法读取' },
+    haloData: (detail: string) => `Halo 备份文件格式错误：${detail}，没有导入任何内容`,
+    haloNoData: '压缩包里没有 extensions.data',
+    haloRecord: (index: number) => `第 ${index} 个扩展对象无法读取`,
+    missingSnapshot: (name: string) => `找不到正文版本 ${name}`,
+    brokenSnapshot: (name: string) => `正文版本 ${name} 无法还原`,
+    page: (system: string) => `原文是 ${system} 的独立页面：已导入到「页面」分类`,
+    private: '原文仅作者自己可见：已导入为草稿',
+    trashed: (system: string) => `原文在 ${system} 的回收站中：已导入到回收站`,
+    item: (title: string, id: string) => `${title || '（无标题）'}（${id}）`,
+    skipped: (kind: string, count: number) => `跳过 ${count} 个${kind}`,
+    kinds: {
+      attachment: '附件（图片随文章复制）',
+      revision: '已发布文章的未发布修改（导入的是发布的版本）',
+      pingback: 'pingback/trackback',
+      plugin: '插件数据（本站没有对应的内容）',
+      other: '其他类型的条目',
+    } as Record<string, string>,
+  },
   importer: {
     fileProblem: (file: string, problem: string) => `${file}：${problem}`,
     malformedFrontMatter: (detail: string) => `front matter 格式错误：${detail}`,
@@ -69,7 +92,7 @@ export const contentServer = localised('contentServer', {
     outsideFolder: (reference: string) => `${reference} 在导入的文件夹之外，不会读取（可用 --root 指定更大的文件夹）`,
     notAnImage: (reference: string) => `${reference} 不是可以发布的图片（只接受 JPG、PNG、WebP、GIF、AVIF 和不含脚本的 SVG）`,
     usage:
-      '用法：npm run import -- [--root <图片所在的源文件夹>] [--permalink <Hexo 固定链接格式>] [--uploads <WordPress 上传文件夹>] [--as <管理员用户名>] [--guestbook <留言板页面的地址>] [--dry-run] <文件夹、Markdown 文件、WordPress 导出的 XML 或评论导出文件…>',
+      '用法：npm run import -- [--root <图片所在的源文件夹>] [--permalink <Hexo 固定链接格式>] [--uploads <WordPress 或 Typecho 的上传文件夹>] [--as <管理员用户名>] [--guestbook <留言板页面的地址>] [--dry-run] <文件夹、Markdown 文件、WordPress 导出的 XML、Typecho 备份（.dat）、Halo 备份（.zip）或评论导出文件…>',
     exportUsage: '用法：npm run export -- <目标文件夹>',
     progress: '导入中',
     created: (file: string) => `新增  ${file}`,

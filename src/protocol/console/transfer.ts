@@ -53,6 +53,9 @@ export const ImportLayoutDto = Type.Union([
   Type.Literal('comments'),
   /** A WordPress export (WXR), known by its content (issue 49). */
   Type.Literal('wordpress'),
+  /** A Typecho backup (`.dat`) or a Halo 2 backup zip, known by their content: `comments` holds what was skipped and the comments' report. */
+  Type.Literal('typecho'),
+  Type.Literal('halo'),
 ]);
 export type ImportLayoutDto = Static<typeof ImportLayoutDto>;
 

@@ -4,7 +4,7 @@
  */
 
 /** Which blog layout a zip was read as, and so which of its folders held the posts. */
-export type ImportLayout = 'hexo' | 'hugo' | 'jekyll' | 'folder' | 'comments' | 'wordpress';
+export type ImportLayout = 'hexo' | 'hugo' | 'jekyll' | 'folder' | 'comments' | 'wordpress' | 'typecho' | 'halo';
 
 /** One Markdown file of the zip and what became of it. */
 export interface ImportedFile {
@@ -32,7 +32,7 @@ export interface ImportReport {
   files: ImportedFile[];
   /** Shortcodes and tag plugins kept as text: occurrences and posts, most frequent first. */
   unknownShortcodes: { name: string; count: number; posts: number }[];
-  /** A comment export's report: the system and the lines `npm run import` prints; absent for a zip. */
+  /** A comment export's report, or a blog backup's skipped entries and comments: the system and the lines `npm run import` prints; absent for a zip of posts. */
   comments?: { system: string; lines: string[] };
   /** 导入完成：新增 … 篇，更新 … 篇，失败 … 篇 (for comments, their first line). */
   summary: string;
@@ -58,9 +58,9 @@ export const IMPORT_LIMITS = {
 
 export const MEGABYTE = 1024 * 1024;
 
-/** Why a chosen file is not sent at all: not a .zip, a WordPress .xml or a comment export (.json / .jsonl / .xml), or over the size the server accepts. */
+/** Why a chosen file is not sent at all: not a .zip, a WordPress .xml, a Typecho .dat or a comment export (.json / .jsonl / .xml), or over the size the server accepts. */
 export function zipChoiceProblem(name: string, size: number): 'notZip' | 'tooLarge' | undefined {
-  if (!/\.(zip|json|jsonl|xml)$/i.test(name)) return 'notZip';
+  if (!/\.(zip|json|jsonl|xml|dat)$/i.test(name)) return 'notZip';
   if (size > IMPORT_LIMITS.zipBytes) return 'tooLarge';
   return undefined;
 }

@@ -44,7 +44,7 @@ function FileRow({ file }: { file: ImportedFile }) {
 
 /** The importer's report, as `npm run import` prints it: what was added, updated and skipped, and why. */
 export function ImportReportView({ report }: { report: ImportReport }) {
-  if (report.comments) {
+  if (report.layout === 'comments' && report.comments) {
     return (
       <div className="import-report" aria-labelledby="import-report-heading">
         <h3 id="import-report-heading" className="import-report__summary">
@@ -79,6 +79,13 @@ export function ImportReportView({ report }: { report: ImportReport }) {
           <FileRow key={file.file} file={file} />
         ))}
       </ul>
+      {report.comments && (
+        <ul className="import-report__comments">
+          {report.comments.lines.map((line, i) => (
+            <li key={i}>{line}</li>
+          ))}
+        </ul>
+      )}
       {report.unknownShortcodes.length > 0 && (
         <div className="import-report__unknown">
           <h4>{text.unknown}</h4>

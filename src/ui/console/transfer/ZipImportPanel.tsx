@@ -78,7 +78,7 @@ export function ZipImportPanel() {
           >
             <input
               type="file"
-              accept=".zip,application/zip,.xml,text/xml,application/xml,.json,.jsonl,application/json"
+              accept=".zip,application/zip,.xml,text/xml,application/xml,.json,.jsonl,application/json,.dat"
               className="transfer-drop__input"
               onChange={(event) => {
                 choose(event.target.files?.[0]);

@@ -104,15 +104,15 @@ describe('the import rules the page applies before sending', () => {
     });
   });
 
-  it('sends a .zip, a WordPress .xml or a comment export (.json, .jsonl, .xml), up to the limit and nothing else', () => {
+  it('sends a .zip, a WordPress .xml, a Typecho .dat or a comment export (.json, .jsonl, .xml), up to the limit and nothing else', () => {
     fc.assert(
       fc.property(
         fc.string({ maxLength: 20 }),
-        fc.constantFrom('.zip', '.ZIP', '.Zip', '.zip.txt', '.rar', '', '.json', '.JSONL', '.xml', '.XML', '.xml.bak'),
+        fc.constantFrom('.zip', '.ZIP', '.Zip', '.zip.txt', '.rar', '', '.json', '.JSONL', '.xml', '.XML', '.xml.bak', '.dat', '.DAT', '.dat.gz'),
         fc.nat({ max: 2 * IMPORT_LIMITS.zipBytes }),
         (stem, ext, size) => {
           const problem = zipChoiceProblem(`${stem}${ext}`, size);
-          if (!/\.(zip|json|jsonl|xml)$/i.test(`${stem}${ext}`)) expect(problem).toBe('notZip');
+          if (!/\.(zip|json|jsonl|xml|dat)$/i.test(`${stem}${ext}`)) expect(problem).toBe('notZip');
           else expect(problem).toBe(size > IMPORT_LIMITS.zipBytes ? 'tooLarge' : undefined);
         },
       ),
