@@ -1,6 +1,4 @@
 import { KyselyOldAddressRepository } from '../db/content/oldAddressRepository';
-import { WxrImporter } from '../import/wxr/wxrImporter';
-import { isWxrFile } from '../import/wxr/wxrReader';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
@@ -20,13 +18,9 @@ import type { ChangeNotifier } from '../../ports/readCache';
 import { createBackup } from '../backup/backup';
 import type { DatabaseHandle } from '../db/connect';
 import { unknownShortcodes } from '../import/importReport';
-import { importCommentExport } from '../import/comments/importCommentExport';
 import type { CommentSystem } from '../import/comments/record';
-import { detectImport } from '../import/detectImport';
-import { exportArticles } from '../import/markdownExporter';
+import type { ZipLimits } from './zipReader';
 import { findMarkdownFiles, MarkdownImporter, type ImportOutcome } from '../import/markdownImporter';
-import { unpackZip, type ZipLimits } from './zipReader';
-import { zipFolder } from './zipWriter';
 
 const text = zhCN.consoleTransfer.server;
 
@@ -71,6 +65,12 @@ export class SiteTransfer {
       try {
         const upload = path.join(work, 'upload.zip');
         await receive(upload);
+        // The importers (XML, HTML to Markdown, zip) are loaded when used: an idle site does not hold them.
+        const [{ isWxrFile }, { detectImport }, { unpackZip }] = await Promise.all([
+          import('../import/wxr/wxrReader'),
+          import('../import/detectImport'),
+          import('./zipReader'),
+        ]);
         // A WordPress export is told by its content, whatever the file was called.
         if (await isWxrFile(upload)) return await this.importWxr(upload);
         // A comment export (Twikoo, Waline, Valine, Artalk JSON, Disqus XML) is known by its content.
@@ -107,6 +107,7 @@ export class SiteTransfer {
 
   /** A comment export under the imported articles; the owner's comments become the uploader's. */
   private async importComments(file: string, system: CommentSystem, by: number | undefined): Promise<ImportReportDto> {
+    const { importCommentExport } = await import('../import/comments/importCommentExport');
     const { report, lines } = await importCommentExport(this.options.database, file, system, by === undefined ? {} : { as: { id: by } });
     if (report.added + report.board + report.counters > 0) this.options.changes.changed(['articles', 'articleCounters', 'comments']);
     return {
@@ -124,6 +125,7 @@ export class SiteTransfer {
 
   /** A WordPress export uploaded alone: its posts, states and old addresses; pictures stay links (no uploads folder). */
   private async importWxr(file: string): Promise<ImportReportDto> {
+    const { WxrImporter } = await import('../import/wxr/wxrImporter');
     const importer = new WxrImporter({
       articles: this.options.articles,
       oldAddresses: new KyselyOldAddressRepository(this.options.database.db),
@@ -141,6 +143,7 @@ export class SiteTransfer {
    */
   async exportZip(): Promise<Readable> {
     const work = await this.workFolder('export-');
+    const [{ exportArticles }, { zipFolder }] = await Promise.all([import('../import/markdownExporter'), import('./zipWriter')]);
     try {
       await exportArticles(
         { articles: this.options.articles, media: this.options.media },
