@@ -32,5 +32,6 @@ EXPOSE 8080
 # /readyz: the database, Redis (when set) and the media store answer.
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||8080)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+# The V8 flags keep an idle instance small (docs/deploy.md, "Memory"); npm start and the systemd unit use the same.
 # node itself is PID 1's child-free process: SIGTERM reaches the server, which drains and exits.
-CMD ["node", "dist-server/start.js"]
+CMD ["node", "--max-semi-space-size=1", "--optimize-for-size", "dist-server/start.js"]

@@ -3,19 +3,23 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../server/cli/serverBuild';
 
 /*
  * The idle memory of one instance: a fresh demo site (SQLite, demo content and album) started the way it is
  * run, its first page fetched, then the resident memory (RSS) of its processes read 15 s later.
  *   npm run bench:rss            both ways, one after the other
- *   npm run bench:rss -- built   only `node dist-server/start.js` (after `npm run build`)
+ *   npm run bench:rss -- built   only `node <SERVER_NODE_FLAGS> dist-server/start.js` (after `npm run build`)
+ *   npm run bench:rss -- bare    the same without the V8 flags
  */
 
 const WAYS = {
   /** What `npm start` ran before issue 50: tsx compiling the server as it loads. */
   tsx: ['npx', ['tsx', 'server/cli/start.ts']],
   /** The server built ahead, run by node itself (the image, the systemd unit). */
-  built: ['node', ['dist-server/start.js']],
+  built: ['node', [...SERVER_NODE_FLAGS, 'dist-server/start.js']],
+  /** The same without the V8 flags, to see what they bring. */
+  bare: ['node', ['dist-server/start.js']],
 } as const satisfies Record<string, readonly [string, readonly string[]]>;
 
 const SETTLE_MS = 15_000;

@@ -62,6 +62,8 @@ export interface AppConfig {
   backupKeep?: number;
   /** Where scheduled backups go (BACKUP_DIR, default `dataDir/backups`). */
   backupDir?: string;
+  /** BACKUP_TARGET: `folder` (BACKUP_DIR, the default) or `bucket` (the bucket's `backups/` prefix; needs MEDIA_STORE=s3). */
+  backupTarget?: 'folder' | 'bucket';
 }
 
 export type StorageConfig =
@@ -176,7 +178,15 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     backupSchedule: cronOrUndefined(env, 'BACKUP_SCHEDULE'),
     backupKeep: integerIn(env, 'BACKUP_KEEP', 7, 1, 10_000),
     backupDir: path.resolve(cwd, env.BACKUP_DIR || path.join(env.DATA_DIR || 'data', 'backups')),
+    backupTarget: backupTarget(env),
   };
+}
+
+function backupTarget(env: Env): 'folder' | 'bucket' {
+  const raw = env.BACKUP_TARGET?.trim() || 'folder';
+  if (raw !== 'folder' && raw !== 'bucket') throw new ConfigError('BACKUP_TARGET', `expected folder or bucket, got "${raw}"`);
+  if (raw === 'bucket' && (env.MEDIA_STORE?.trim() || 'local') !== 's3') throw new ConfigError('BACKUP_TARGET', 'bucket needs MEDIA_STORE=s3');
+  return raw;
 }
 
 function required(env: Env, name: string): string {

@@ -20,7 +20,7 @@ import { dependencyFault } from './adapters/faults';
 import { migrateToLatest } from './adapters/db/migrations';
 import { KyselySiteRepository } from './adapters/db/siteRepository';
 import { buildApp } from './adapters/http/app';
-import { bucketOf, musicLibraryFiles, openSiteStores } from './adapters/storage/siteStores';
+import { BUCKET_PREFIXES, bucketBackups, bucketOf, musicLibraryFiles, openSiteStores, type SiteStores } from './adapters/storage/siteStores';
 import { seedDemoContent } from './adapters/seed/demoSite';
 import { ensureSiteSettings } from './adapters/seed/siteDefaults';
 import { KyselyArticleRepository } from './adapters/db/content/articleRepository';
@@ -65,7 +65,7 @@ import { PageCache } from './adapters/ssr/pageCache';
 import type { RedisChangeRelay } from './adapters/cache/redisChangeRelay';
 import { ignoreChanges, type ChangeNotifier, type ReadCache } from './ports/readCache';
 import { installDrainGate } from './adapters/http/drain';
-import { ScheduledBackups } from './adapters/backup/scheduledBackups';
+import { folderShelf, ScheduledBackups, storeShelf } from './adapters/backup/scheduledBackups';
 import { ADMIN_ROLE } from './domain/accounts/currentUser';
 import { slowStatements, watchPool } from './adapters/metrics/metrics';
 import type { ModerationServices } from './adapters/http/routes/admin/moderation';
@@ -487,7 +487,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
       },
     );
   const viewTimer = setInterval(() => void storeViews(), counterLagMs).unref();
-  const scheduledBackups = config.backupSchedule ? scheduleBackups(config, database, notifications, () => log) : undefined;
+  const scheduledBackups = config.backupSchedule ? scheduleBackups(config, database, stores, notifications, () => log) : undefined;
   // Scheduled articles go out from whichever instance polls first after their time: each is claimed once.
   let publishing: Promise<void> | undefined;
   const publishDue = () =>
@@ -556,14 +556,20 @@ type ServerLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 function scheduleBackups(
   config: AppConfig,
   database: DatabaseHandle,
+  stores: SiteStores,
   notifications: NotificationPublisher,
   log: () => ServerLog,
 ): ScheduledBackups {
+  const inBucket = config.backupTarget === 'bucket' ? bucketBackups(stores) : undefined;
+  const bucketName = config.storage?.kind === 's3' ? config.storage.bucket : '';
   const backups = new ScheduledBackups({
     database,
     dataDir: config.dataDir,
     musicDir: config.musicDir,
-    dir: config.backupDir ?? path.join(config.dataDir, 'backups'),
+    bucket: bucketOf(stores),
+    shelf: inBucket
+      ? storeShelf(inBucket, `s3://${bucketName}/${BUCKET_PREFIXES.backups}`)
+      : folderShelf(config.backupDir ?? path.join(config.dataDir, 'backups')),
     keep: config.backupKeep ?? 7,
     failed: async (error) => {
       const reason = (error as Error | undefined)?.message ?? String(error);

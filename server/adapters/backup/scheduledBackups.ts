@@ -1,9 +1,14 @@
+import { createWriteStream } from 'node:fs';
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import { PassThrough, type Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { Cron } from 'croner';
 import { sql, type Kysely } from 'kysely';
 import type { DatabaseHandle } from '../db/connect';
 import type { Database } from '../db/schema';
+import type { ObjectStore } from '../../ports/mediaStore';
 import { backups, lastBackup } from '../metrics/metrics';
 import { createBackup } from './backup';
 
@@ -12,12 +17,62 @@ const BACKUP_LOCK = 50_2026;
 
 const ARCHIVE = /^scheduled-(\d{4}-\d\d-\d\dT\d\d-\d\d-\d\dZ)\.tar$/;
 
+/** Where scheduled archives are kept: a folder (BACKUP_DIR) or a bucket's prefix (BACKUP_TARGET=bucket). */
+export interface BackupShelf {
+  /** The scheduled archives' names, oldest first. */
+  names(): Promise<string[]>;
+  /** Writes the archive `name` as `make` streams it; resolves with where it is (a path or `s3://bucket/key`). */
+  write(name: string, make: (out: string | Writable) => Promise<unknown>): Promise<string>;
+  remove(name: string): Promise<void>;
+}
+
+export function folderShelf(dir: string): BackupShelf {
+  return {
+    names: async () => (await fs.readdir(dir).catch(() => [] as string[])).filter((name) => ARCHIVE.test(name)).sort(),
+    async write(name, make) {
+      const file = path.join(dir, name);
+      await fs.mkdir(dir, { recursive: true });
+      try {
+        await make(file);
+      } catch (error) {
+        await fs.rm(file, { force: true }).catch(() => undefined);
+        throw error;
+      }
+      return file;
+    },
+    remove: (name) => fs.rm(path.join(dir, name), { force: true }),
+  };
+}
+
+/**
+ * Archives as objects of a store (the bucket under `backups/`), streamed up in parts as they are made: nothing
+ * is written to the instance's disk. An upload cut by a failure is never completed, so no half archive is listed.
+ */
+export function storeShelf(store: ObjectStore, where: string): BackupShelf {
+  return {
+    names: async () => (await store.list('')).map((object) => object.key).filter((name) => ARCHIVE.test(name)).sort(),
+    async write(name, make) {
+      const out = new PassThrough();
+      // Either side failing stops the other: a store that went away must not leave the archive waiting to be read.
+      const cut = (error: unknown) => {
+        out.destroy(error as Error);
+        throw error;
+      };
+      await Promise.all([make(out).catch(cut), store.put(name, out, 'application/x-tar').catch(cut)]);
+      return `${where}${name}`;
+    },
+    remove: (name) => store.delete(name),
+  };
+}
+
 export interface ScheduledBackupOptions {
   database: DatabaseHandle;
   dataDir: string;
   musicDir: string;
+  /** With media in a bucket: its media and music objects go into the archive. */
+  bucket?: { media: ObjectStore; music: ObjectStore } | undefined;
   /** Where the archives go. */
-  dir: string;
+  shelf: BackupShelf;
   /** How many archives are kept; the oldest go first. */
   keep: number;
   /** Told of a failure: logged and sent to the administrators as a notice. */
@@ -78,11 +133,10 @@ export class ScheduledBackups {
       .executeTakeFirst();
     if (Number(claimed.numInsertedOrUpdatedRows ?? 0) === 0) return { ran: false };
 
-    const file = path.join(this.options.dir, `scheduled-${slot.replace(/\.\d+Z$/, 'Z').replaceAll(':', '-')}.tar`);
+    const name = `scheduled-${slot.replace(/\.\d+Z$/, 'Z').replaceAll(':', '-')}.tar`;
     try {
-      await fs.mkdir(this.options.dir, { recursive: true });
-      const { database, dataDir, musicDir } = this.options;
-      await createBackup({ database, dataDir, musicDir, file, withMusicFiles: true });
+      const { database, dataDir, musicDir, bucket, shelf } = this.options;
+      const file = await shelf.write(name, (out) => createBackup({ database, dataDir, musicDir, bucket, file: out, withMusicFiles: true }));
       await this.prune();
       await db.updateTable('backup_run').set({ finished_at: new Date().toISOString(), file }).where('slot', '=', slot).execute();
       backups.inc({ result: 'ok' });
@@ -90,7 +144,6 @@ export class ScheduledBackups {
       return { ran: true, file };
     } catch (error) {
       backups.inc({ result: 'failed' });
-      await fs.rm(file, { force: true }).catch(() => undefined);
       const reason = (error as Error | undefined)?.message ?? String(error);
       await db.updateTable('backup_run').set({ finished_at: new Date().toISOString(), error: reason }).where('slot', '=', slot).execute().catch(() => undefined);
       // Telling of the failure must not fail the run: it is counted and logged whatever happens next.
@@ -101,18 +154,30 @@ export class ScheduledBackups {
     }
   }
 
-  /** Keeps the newest `keep` scheduled archives of the folder; hand-made files beside them are left alone. */
+  /** Keeps the newest `keep` scheduled archives; hand-made files beside them are left alone. */
   private async prune(): Promise<void> {
-    const names = (await fs.readdir(this.options.dir)).filter((name) => ARCHIVE.test(name)).sort();
-    for (const name of names.slice(0, Math.max(0, names.length - this.options.keep))) {
-      await fs.rm(path.join(this.options.dir, name), { force: true });
-    }
+    const { shelf, keep } = this.options;
+    const names = await shelf.names();
+    for (const name of names.slice(0, Math.max(0, names.length - keep))) await shelf.remove(name);
   }
 }
 
 /** The newest scheduled archive in `dir`, if any (a restore drill starts from it). */
 export async function newestScheduledBackup(dir: string): Promise<string | undefined> {
-  const names = (await fs.readdir(dir).catch(() => [] as string[])).filter((name) => ARCHIVE.test(name)).sort();
-  const newest = names.at(-1);
+  const newest = (await folderShelf(dir).names()).at(-1);
   return newest && path.join(dir, newest);
+}
+
+/**
+ * The newest scheduled archive of a store (BACKUP_TARGET=bucket), downloaded into a temporary file for a restore;
+ * undefined when there is none. The caller removes the file's folder (`dispose`).
+ */
+export async function downloadNewestScheduledBackup(store: ObjectStore): Promise<{ file: string; dispose(): Promise<void> } | undefined> {
+  const newest = (await storeShelf(store, '').names()).at(-1);
+  const object = newest === undefined ? undefined : await store.get(newest);
+  if (!newest || !object) return undefined;
+  const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'blog-restore-'));
+  const file = path.join(folder, newest);
+  await pipeline(object.body, createWriteStream(file));
+  return { file, dispose: () => fs.rm(folder, { recursive: true, force: true }) };
 }

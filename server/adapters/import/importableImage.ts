@@ -25,6 +25,9 @@ function isInertSvg(bytes: Buffer): boolean {
 
 /** The file's image type judged by its bytes (never its name), or undefined when it is no image we publish. */
 async function imageExtension(bytes: Buffer): Promise<string | undefined> {
+  // A text document is never a raster picture: an SVG is judged by its text, without loading libvips (the
+  // demo's posts, imported at a fresh site's start, have only SVG pictures).
+  if (/^\s*</.test(bytes.subarray(0, 256).toString('utf8'))) return isInertSvg(bytes) ? 'svg' : undefined;
   // Loaded on first use: a server that decodes no image never loads libvips.
   const { default: sharp } = await import('sharp');
   try {

@@ -168,7 +168,13 @@ export async function seedDemoContent(deps: {
 }
 
 async function dimensions(file: string): Promise<{ width: number; height: number }> {
-  // Loaded on first use: a server that decodes no image never loads libvips.
+  // The demo's pictures are SVG with their size on the root element: read there, a fresh site's start does
+  // not load libvips (about 20 MB of resident memory, its threads' included) for them.
+  if (file.endsWith('.svg')) {
+    const root = /<svg\b[^>]*>/.exec(await fs.readFile(file, 'utf8'))?.[0] ?? '';
+    const size = (name: string) => Number(new RegExp(`\\s${name}="(\\d+)"`).exec(root)?.[1] ?? 0);
+    if (size('width') > 0 && size('height') > 0) return { width: size('width'), height: size('height') };
+  }
   const { default: sharp } = await import('sharp');
   const meta = await sharp(file).metadata();
   return { width: meta.width ?? 0, height: meta.height ?? 0 };

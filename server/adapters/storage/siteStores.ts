@@ -9,7 +9,7 @@ import type { S3ObjectStore } from './s3ObjectStore';
 const LOCAL_VARIANTS_MAX_BYTES = 512 * 1024 * 1024;
 
 /** How one bucket is shared: the media, their variants and the music library each under their own prefix. */
-export const BUCKET_PREFIXES = { media: 'media/', variants: 'variants/', music: 'music/' } as const;
+export const BUCKET_PREFIXES = { media: 'media/', variants: 'variants/', music: 'music/', backups: 'backups/' } as const;
 
 export interface SiteStores {
   media: ContentMediaStore;
@@ -59,4 +59,9 @@ export function musicLibraryFiles(stores: Pick<SiteStores, 'music'>, musicDir: s
 /** The bucket's media and music prefixes for backup and restore; undefined on local disk (the folders are used). */
 export function bucketOf(stores: SiteStores): { media: ObjectStore; music: ObjectStore } | undefined {
   return stores.bucket && stores.music ? { media: stores.media.objects, music: stores.music } : undefined;
+}
+
+/** Where the bucket's scheduled backups are kept (BACKUP_TARGET=bucket); undefined on local disk. */
+export function bucketBackups(stores: SiteStores): ObjectStore | undefined {
+  return stores.bucket?.under(BUCKET_PREFIXES.backups);
 }

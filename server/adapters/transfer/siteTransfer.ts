@@ -1,6 +1,4 @@
 import { KyselyOldAddressRepository } from '../db/content/oldAddressRepository';
-import { WxrImporter } from '../import/wxr/wxrImporter';
-import { isWxrFile } from '../import/wxr/wxrReader';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
@@ -21,14 +19,10 @@ import type { ChangeNotifier } from '../../ports/readCache';
 import { createBackup } from '../backup/backup';
 import type { DatabaseHandle } from '../db/connect';
 import { unknownShortcodes } from '../import/importReport';
-import { importCommentExport } from '../import/comments/importCommentExport';
 import type { CommentSystem } from '../import/comments/record';
-import { detectImport } from '../import/detectImport';
-import { findBlogBackup, importBlogBackup, type BlogBackupSource } from '../import/importBlogBackup';
-import { exportArticles } from '../import/markdownExporter';
+import type { BlogBackupSource } from '../import/importBlogBackup';
+import type { ZipLimits } from './zipReader';
 import { findMarkdownFiles, MarkdownImporter, type ImportOutcome } from '../import/markdownImporter';
-import { unpackZip, type ZipLimits } from './zipReader';
-import { zipFolder } from './zipWriter';
 
 const text = zhCN.consoleTransfer.server;
 
@@ -73,6 +67,13 @@ export class SiteTransfer {
       try {
         const upload = path.join(work, 'upload.zip');
         await receive(upload);
+        // The importers (XML, HTML to Markdown, zip) are loaded when used: an idle site does not hold them.
+        const [{ isWxrFile }, { detectImport }, { unpackZip }, { findBlogBackup }] = await Promise.all([
+          import('../import/wxr/wxrReader'),
+          import('../import/detectImport'),
+          import('./zipReader'),
+          import('../import/importBlogBackup'),
+        ]);
         // A WordPress export is told by its content, whatever the file was called.
         if (await isWxrFile(upload)) return await this.importWxr(upload);
         // A comment export (Twikoo, Waline, Valine, Artalk JSON, Disqus XML) or a Typecho backup is known by its content.
@@ -113,6 +114,7 @@ export class SiteTransfer {
 
   /** A comment export under the imported articles; the owner's comments become the uploader's. */
   private async importComments(file: string, system: CommentSystem, by: number | undefined): Promise<ImportReportDto> {
+    const { importCommentExport } = await import('../import/comments/importCommentExport');
     const { report, lines } = await importCommentExport(this.options.database, file, system, by === undefined ? {} : { as: { id: by } });
     if (report.added + report.board + report.counters > 0) this.options.changes.changed(['articles', 'articleCounters', 'comments']);
     return {
@@ -130,6 +132,7 @@ export class SiteTransfer {
 
   /** A Typecho or Halo backup: its posts, then its comments (the owner's become the uploader's); pictures come with a zip. */
   private async importBackup(source: BlogBackupSource, by: number | undefined): Promise<ImportReportDto> {
+    const { importBlogBackup } = await import('../import/importBlogBackup');
     const { result, commentLines } = await importBlogBackup(
       this.options.database,
       {
@@ -151,6 +154,7 @@ export class SiteTransfer {
 
   /** A WordPress export uploaded alone: its posts, states and old addresses; pictures stay links (no uploads folder). */
   private async importWxr(file: string): Promise<ImportReportDto> {
+    const { WxrImporter } = await import('../import/wxr/wxrImporter');
     const importer = new WxrImporter({
       articles: this.options.articles,
       oldAddresses: new KyselyOldAddressRepository(this.options.database.db),
@@ -168,6 +172,7 @@ export class SiteTransfer {
    */
   async exportZip(): Promise<Readable> {
     const work = await this.workFolder('export-');
+    const [{ exportArticles }, { zipFolder }] = await Promise.all([import('../import/markdownExporter'), import('./zipWriter')]);
     try {
       await exportArticles(
         { articles: this.options.articles, media: this.options.media },

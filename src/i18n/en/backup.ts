@@ -5,7 +5,8 @@ import { plural } from './plural';
 /** Backup, restore and shutdown (issue 12): the `backup`/`restore` commands and the draining server. */
 export const backup = {
   backupUsage: 'Usage: npm run backup -- <backup file> [--without-music-files]',
-  restoreUsage: 'Usage: npm run restore -- <backup file>',
+  restoreUsage: 'Usage: npm run restore -- <backup file>, or npm run restore -- --from-bucket (the newest scheduled backup in the bucket)',
+  noBucketBackup: 'No scheduled backup under the bucket\'s backups/ (needs MEDIA_STORE=s3 and BACKUP_TARGET=bucket)',
   stage: {
     database: 'Database',
     media: 'Media files',

@@ -3,7 +3,8 @@ import { localised } from '../language';
 /** Backup, restore and shutdown (issue 12): the `backup`/`restore` commands and the draining server. */
 export const backup = localised('backup', {
   backupUsage: '用法：npm run backup -- <备份文件> [--without-music-files]',
-  restoreUsage: '用法：npm run restore -- <备份文件>',
+  restoreUsage: '用法：npm run restore -- <备份文件>，或 npm run restore -- --from-bucket（存储桶里最新的定时备份）',
+  noBucketBackup: '存储桶的 backups/ 下没有定时备份（需要 MEDIA_STORE=s3，并用过 BACKUP_TARGET=bucket）',
   stage: { database: '数据库', media: '媒体文件', music: '音乐文件', verify: '校验备份', extract: '解包文件', rows: '写入数据' } as Record<string, string>,
   backedUp: (file: string, size: string, seconds: string) => `备份完成：${file}（${size}，用时 ${seconds} 秒）`,
   backupCounts: (rows: number, media: number, music: number, musicIncluded: boolean) =>

@@ -5,7 +5,7 @@ import { DockerfileParser } from 'dockerfile-ast';
 import { parse as parseYaml } from 'yaml';
 import { describe, expect, it, vi } from 'vitest';
 import { PROJECT_ROOT } from '../../../server/main';
-import { SERVER_OUT_DIR, buildServer } from '../../../server/cli/serverBuild';
+import { SERVER_NODE_FLAGS, SERVER_OUT_DIR, buildServer } from '../../../server/cli/serverBuild';
 import { temporaryFolder, writeFakeClient } from '../support/siteServer';
 import { freePort } from '../faults/support';
 
@@ -33,10 +33,17 @@ describe('deployment files', () => {
     expect(instructions.slice(0, runtimeStart).some((i) => i.getKeyword() === 'RUN' && i.getArgumentsContent() === 'npm run build')).toBe(true);
     expect(keyword('USER').map((i) => i.getArgumentsContent())).toEqual(['node']);
     expect(keyword('HEALTHCHECK')[0]?.getArgumentsContent()).toContain('/readyz');
-    expect(keyword('CMD')[0]?.getArgumentsContent()).toBe(`["node", "${SERVER_OUT_DIR}/start.js"]`);
+    expect(JSON.parse(keyword('CMD')[0]?.getArgumentsContent() ?? '')).toEqual(['node', ...SERVER_NODE_FLAGS, `${SERVER_OUT_DIR}/start.js`]);
     // Everything the runtime copies from the build is something the build makes.
     const copied = keyword('COPY').map((i) => i.getArgumentsContent() ?? '');
     expect(copied).toEqual(expect.arrayContaining([expect.stringContaining('/app/dist '), expect.stringContaining(`/app/${SERVER_OUT_DIR} `)]));
+  });
+
+  it('starts the server with the same V8 flags in npm start, the image and the systemd unit', () => {
+    const command = `node ${SERVER_NODE_FLAGS.join(' ')} ${SERVER_OUT_DIR}/start.js`;
+    const scripts = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts;
+    expect(scripts['start']).toMatch(new RegExp(`&& ${command}$`));
+    expect(read('docs/operations.md')).toContain(`ExecStart=/usr/bin/${command}\n`);
   });
 
   it('composes PostgreSQL, Redis, an S3-compatible store, two instances without a shared disk, and Caddy', () => {
@@ -73,7 +80,7 @@ describe('deployment files', () => {
     const dataDir = temporaryFolder('blog-built-');
     const clientDir = writeFakeClient();
     const port = await freePort();
-    const child = spawn('node', [`${SERVER_OUT_DIR}/start.js`], {
+    const child = spawn('node', [...SERVER_NODE_FLAGS, `${SERVER_OUT_DIR}/start.js`], {
       cwd: PROJECT_ROOT,
       env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, CLIENT_DIR: clientDir, SEED_DEMO: 'false', DATABASE_URL: '', REDIS_URL: '', MUSIC_UPSTREAM: 'http://127.0.0.1:9', LOG_LEVEL: 'warn' },
       stdio: 'ignore',

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import QRCode from 'qrcode';
 import { Type } from 'typebox';
 import { envelopeOf } from '../../../../src/protocol/envelope';
 import {
@@ -31,6 +30,8 @@ export const twoStepRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountService
   app.post('/api/user/twoStep/start', { schema: { response: { 200: envelopeOf(TwoStepStartDto) } } }, async (request, reply) => {
     const { secret, uri } = await accounts.startTwoStep(requireUser(request));
     // Drawn on the server as SVG: the secret never leaves for a third-party QR service.
+    // Loaded on first use: only a two-step set-up draws a QR code.
+    const { default: QRCode } = await import('qrcode');
     const svg = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
     reply.header('cache-control', 'no-store');
     return ok({ secret, uri, qr: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}` });
