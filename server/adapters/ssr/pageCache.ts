@@ -89,17 +89,24 @@ export class PageCache {
    * earlier page is kept.
    */
   page(variant: string, render: () => Promise<KeptPage>): Promise<KeptPage> {
-    const kept = this.pages.peek(variant);
-    countPageCache(kept !== undefined);
-    if (kept !== undefined) {
-      this.hits++;
-      return Promise.resolve(kept);
-    }
+    const kept = this.kept(variant);
+    if (kept !== undefined) return Promise.resolve(kept);
     this.misses++;
+    countPageCache(false);
     return this.pages.answer(variant, PAGE_TOPICS, () => {
       this.renders++;
       return render();
     });
+  }
+
+  /** The kept page of `variant` (a hit), or undefined; the hot path leaves a miss to `page`, which counts it. */
+  kept(variant: string): KeptPage | undefined {
+    const kept = this.pages.peek(variant);
+    if (kept !== undefined) {
+      this.hits++;
+      countPageCache(true);
+    }
+    return kept;
   }
 
   /** Drops the pages that show these topics (a write here or on another instance). */
