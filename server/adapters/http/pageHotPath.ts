@@ -72,9 +72,14 @@ export function visitorPageAnswerer(options: VisitorPagesOptions): (request: Inc
     const cookies = request.headers.cookie ? options.parseCookie(request.headers.cookie) : {};
     if (cookies[SESSION_COOKIE] !== undefined) return false;
     const host = options.reader.host(request);
-    const page = options.pages.kept(
-      options.variantOf({ url, headers: request.headers, cookies, protocol: options.reader.protocol(request), host }),
-    );
+    let variant: string;
+    try {
+      variant = options.variantOf({ url, headers: request.headers, cookies, protocol: options.reader.protocol(request), host });
+    } catch {
+      // An address no URL can be made of (a malformed Host): Fastify answers it, as it would any other.
+      return false;
+    }
+    const page = options.pages.kept(variant);
     if (page === undefined) return false;
     const answer = keptPageAnswer(page, request.headers, VISITOR_PAGE_CACHING);
     const length = answer.body === undefined ? {} : { 'content-length': answer.body.length };

@@ -184,6 +184,15 @@ describe('visitors’ kept pages answered in front of Fastify (SQLite)', () => {
     }
   });
 
+  it('leaves a request it cannot read to Fastify, and keeps answering', async () => {
+    await get(site, '/talk');
+    const hotBefore = await hotPathAnswers(site);
+    const malformed = await rawGet(`${site.url}/talk`, { host: 'bad[host', 'user-agent': DESKTOP });
+    expect(malformed.status).toBeGreaterThanOrEqual(200);
+    expect((await get(site, '/talk')).status).toBe(200);
+    expect((await hotPathAnswers(site)) - hotBefore).toBe(1);
+  });
+
   it('shows a write at the next request it answers', async () => {
     const tag = crypto.randomBytes(3).toString('hex');
     await get(site, '/talk');
