@@ -1,6 +1,5 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import autocannon from 'autocannon';
+import { type Answer, bareServer, BROWSER_HEADERS, fetchRaw } from './bareServer';
 import { signIn, startBenchSite } from './benchSite';
 
 /**
@@ -20,13 +19,6 @@ const SECONDS = Number(/--seconds=(\d+)/.exec(process.argv.join(' '))?.[1] ?? 5)
 const RATIO_GOAL = 0.5;
 const P99_GOAL_MS = 50;
 const SIGNED_IN_P50_GOAL_MS = 20;
-/** What a browser sends: autocannon names no user agent, and an empty one is left out of the statistics as a bot. */
-const BROWSER_HEADERS = {
-  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
-  'accept-encoding': 'gzip, deflate, br, zstd',
-  'accept-language': 'zh-CN,zh;q=0.9',
-};
-
 interface Measured {
   rps: number;
   p50: number;
@@ -41,42 +33,6 @@ async function load(url: string, connections: number, headers: Record<string, st
     p50: result.latency.p50,
     p99: result.latency.p99,
     errors: result.errors + result.timeouts + result.non2xx,
-  };
-}
-
-interface Answer {
-  body: Buffer;
-  headers: http.OutgoingHttpHeaders;
-}
-
-/** The page exactly as sent (still compressed), with the headers that describe its bytes. */
-function fetchRaw(url: string): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers: BROWSER_HEADERS, agent: false }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => {
-          if (response.statusCode !== 200) return reject(new Error(`${url} answered ${response.statusCode}`));
-          const { 'content-type': type, 'content-encoding': encoding } = response.headers;
-          resolve({ body: Buffer.concat(chunks), headers: { 'content-type': type, 'content-encoding': encoding } });
-        });
-      })
-      .on('error', reject);
-  });
-}
-
-async function bareServer(answers: Map<string, Answer>): Promise<{ origin: string; close(): Promise<void> }> {
-  const server = http.createServer((request, response) => {
-    const answer = answers.get(request.url ?? '');
-    if (!answer) return void response.writeHead(404).end();
-    response.writeHead(200, { ...answer.headers, 'content-length': answer.body.length });
-    response.end(answer.body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }
 

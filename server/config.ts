@@ -45,6 +45,8 @@ export interface AppConfig {
   auditKeepDays?: number;
   /** Megabytes of visitors' rendered pages kept in memory (PAGE_CACHE_MB, default 32); 0 renders every page. */
   pageCacheMb?: number;
+  /** Visitors' pages also kept in Redis, shared by the instances (PAGE_CACHE_REDIS, with REDIS_URL; off by default). */
+  pageCacheRedis?: boolean;
   /**
    * The site's secret (SECRET_KEY, at least 32 characters), which seals two-step secrets; unset: a key
    * generated once into `dataDir/secret.key`. Several instances must share one.
@@ -167,6 +169,7 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     schedulePollMs: integerIn(env, 'SCHEDULE_POLL_MS', 5_000, 50, 3_600_000),
     auditKeepDays: integerIn(env, 'AUDIT_KEEP_DAYS', 365, 1, 36_500),
     pageCacheMb: integerIn(env, 'PAGE_CACHE_MB', DEFAULT_PAGE_CACHE_MB, 0, 4096),
+    pageCacheRedis: flag(env, 'PAGE_CACHE_REDIS', false),
     ...mailSettings(env, siteUrl),
     clientDir: path.resolve(cwd, env.CLIENT_DIR || 'dist'),
     stats: onOff(env, 'STATS', true),

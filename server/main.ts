@@ -30,7 +30,7 @@ import type { DialectName } from './adapters/db/connect';
 import type { ContentServices } from './adapters/http/routes/content';
 import type { ArticleDetail } from './domain/content/article';
 import { ArticleService } from './domain/content/articleService';
-import { ARTICLE_TEXTS_KEPT, CHANGE_RELAY_PREFIX, COUNTER_LAG_MS } from './domain/hotReads';
+import { ARTICLE_TEXTS_KEPT, CHANGE_RELAY_PREFIX, COUNTER_LAG_MS, PAGE_TTL_MS } from './domain/hotReads';
 import { BoardService } from './domain/content/boardService';
 import { ShowcaseService } from './domain/content/showcaseService';
 import { ArticleConsoleService } from './domain/content/articleConsoleService';
@@ -347,16 +347,25 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
   const staleOnError = (error: unknown) => dependencyFault(error) !== undefined;
   const articleTexts = new MemoryReadCache<ArticleDetail>({ ttlMs, maxEntries: ARTICLE_TEXTS_KEPT, staleOnError });
   const pageCacheMb = config.pageCacheMb ?? DEFAULT_PAGE_CACHE_MB;
-  const pages =
-    pageCacheMb > 0
-      ? new PageCache({ maxBytes: pageCacheMb * 1024 * 1024, ...(overrides.pageTtlMs ? { ttlMs: overrides.pageTtlMs } : {}) })
+  const pageTtlMs = overrides.pageTtlMs ?? PAGE_TTL_MS;
+  const cachePrefix = overrides.cacheRedisPrefix ?? CHANGE_RELAY_PREFIX;
+  const sharedPages =
+    pageCacheMb > 0 && config.pageCacheRedis && config.redisUrl
+      ? new (await import('./adapters/cache/redisPageStore')).RedisPageStore({
+          url: config.redisUrl,
+          prefix: cachePrefix,
+          ttlMs: pageTtlMs,
+          onError: everyTenSeconds(() => log, 'Redis 连接出错（共享页面）：各实例改为自己渲染页面'),
+        })
       : undefined;
+  const pages =
+    pageCacheMb > 0 ? new PageCache({ maxBytes: pageCacheMb * 1024 * 1024, ttlMs: pageTtlMs, shared: sharedPages }) : undefined;
   const readCache = new MemoryReadCache<Buffer>({
     ttlMs,
     staleOnError,
     onChange: (topics) => {
       articleTexts.invalidate(topics);
-      pages?.invalidate(topics);
+      pages?.changed(topics);
       relay?.publish(topics);
     },
     lagMs: counterLagMs,
@@ -368,8 +377,9 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
     const { RedisChangeRelay } = await import('./adapters/cache/redisChangeRelay');
     relay = new RedisChangeRelay({
       url: config.redisUrl,
-      prefix: overrides.cacheRedisPrefix ?? CHANGE_RELAY_PREFIX,
+      prefix: cachePrefix,
       onError: everyTenSeconds(() => log, 'Redis 连接出错（缓存同步）：恢复后各实例清空内存中的热读'),
+      ...(sharedPages ? { beforePublish: () => sharedPages.settled() } : {}),
       onRemoteChange: (topics) => {
         readCache.invalidate(topics);
         articleTexts.invalidate(topics);
@@ -529,6 +539,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
     await stats.recorder?.flush().catch(logStats);
     await chatHub.close();
     await relay?.close();
+    await sharedPages?.close();
     counterRedis?.disconnect();
     await database.close();
   };

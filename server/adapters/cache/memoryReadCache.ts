@@ -28,6 +28,8 @@ export interface MemoryReadCacheOptions<V> {
    * accepts: during a database outage readers get the last answer, not an error.
    */
   staleOnError?: (error: unknown) => boolean;
+  /** How old an answer's data already is when computed (a copy another instance made): kept that much less. */
+  ageOf?: (value: V) => number;
 }
 
 interface Entry<V> {
@@ -62,6 +64,7 @@ export class MemoryReadCache<V> implements ReadCache<V> {
   private readonly onChange: ((topics: readonly ReadTopic[]) => void) | undefined;
   private readonly lagMs: number;
   private readonly staleOnError: ((error: unknown) => boolean) | undefined;
+  private readonly ageOf: ((value: V) => number) | undefined;
   private held: Held | undefined;
 
   constructor(options: MemoryReadCacheOptions<V>) {
@@ -80,6 +83,7 @@ export class MemoryReadCache<V> implements ReadCache<V> {
     this.onChange = options.onChange;
     this.lagMs = options.lagMs ?? 0;
     this.staleOnError = options.staleOnError;
+    this.ageOf = options.ageOf;
   }
 
   get size(): number {
@@ -106,7 +110,8 @@ export class MemoryReadCache<V> implements ReadCache<V> {
     pending.promise = (async () => {
       try {
         const value = await compute();
-        if (this.stamp(topics) === stamp) this.keep(key, { value, topics, expiresAt: startedAt + this.ttlMs });
+        const expiresAt = startedAt + this.ttlMs - Math.max(0, this.ageOf?.(value) ?? 0);
+        if (this.stamp(topics) === stamp) this.keep(key, { value, topics, expiresAt });
         // Read across a change: never given as fresh, but still the newest answer known should the database
         // go before the next read (without it, a busy page would have no fallback in an outage).
         else if (this.staleOnError) this.keep(key, { value, topics, expiresAt: -Infinity });

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { Redis } from 'ioredis';
-import { READ_TOPICS, type ReadTopic } from '../../domain/hotReads';
+import { PAGE_TOPICS, READ_TOPICS, type ReadTopic } from '../../domain/hotReads';
 
 export interface RedisChangeRelayOptions {
   url: string;
@@ -11,6 +11,8 @@ export interface RedisChangeRelayOptions {
   /** Changes may have been missed (the subscription was lost and is back): drop everything. */
   onResync: () => void;
   onError?: (error: Error) => void;
+  /** Awaited before each publication: the shared pages' drop (RedisPageStore.settled) reaches Redis first. */
+  beforePublish?: () => Promise<unknown>;
 }
 
 interface ChangeMessage {
@@ -21,6 +23,8 @@ interface ChangeMessage {
 const KNOWN_TOPICS: ReadonlySet<string> = new Set(READ_TOPICS);
 const DEFAULT_PREFIX = 'blog:cache';
 const channelOf = (prefix: string) => `${prefix}:changes`;
+/** The generation of the pages the instances share in Redis (RedisPageStore): raised by each change they show. */
+export const pageGenerationKey = (prefix: string) => `${prefix}:pages:generation`;
 
 /**
  * Tells the running instances, once, that these topics changed: for a command-line tool that wrote the
@@ -36,6 +40,7 @@ export async function announceChanges(
   redis.on('error', () => undefined);
   try {
     await redis.connect();
+    if (topics.some((topic) => PAGE_TOPICS.includes(topic))) await redis.incr(pageGenerationKey(prefix));
     const message: ChangeMessage = { from: 'command', topics: [...topics] };
     await redis.publish(channelOf(prefix), JSON.stringify(message));
   } finally {
@@ -59,8 +64,10 @@ export class RedisChangeRelay {
   private readonly queued = new Set<ReadTopic>();
   private flushing: NodeJS.Immediate | undefined;
   private closed = false;
+  private readonly beforePublish: (() => Promise<unknown>) | undefined;
 
   constructor(options: RedisChangeRelayOptions) {
+    this.beforePublish = options.beforePublish;
     this.channel = channelOf(options.prefix ?? DEFAULT_PREFIX);
     this.report = options.onError ?? (() => undefined);
     this.publisher = new Redis(options.url, { maxRetriesPerRequest: 3 });
@@ -96,6 +103,7 @@ export class RedisChangeRelay {
     if (this.queued.size === 0) return;
     const message: ChangeMessage = { from: this.instanceId, topics: [...this.queued] };
     this.queued.clear();
+    await this.beforePublish?.();
     await this.publisher.publish(this.channel, JSON.stringify(message)).catch(this.report);
   }
 

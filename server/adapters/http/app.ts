@@ -29,11 +29,13 @@ import { failure } from './envelope';
 import { installAuth, isConsolePath, SESSION_COOKIE } from './auth';
 import { createPageRenderer, PAGE_VARY, type PageRenderer } from '../ssr/pageRenderer';
 import { IncompletePage, keptPage, type KeptPage, type PageCache } from '../ssr/pageCache';
+import { keptPageAnswer, VISITOR_PAGE_CACHING, visitorPageAnswerer } from './pageHotPath';
+import { rawRequestReader } from './rawRequest';
 import { installErrorHandler } from './errorHandler';
 import { installSecurityHeaders } from './securityHeaders';
 import { installRequestLog, requestLogController } from './requestLog';
 import type { HotAnswerCache } from './hotAnswers';
-import { installHotPath, preferredEncoding } from './hotPath';
+import { installHotPath } from './hotPath';
 import { readinessRoute, type ReadinessChecks } from './readiness';
 import { installMetrics } from './metricsRoute';
 import { countHotRead } from '../metrics/metrics';
@@ -56,7 +58,7 @@ import { chatSocketRoutes, type ChatSocketOptions } from '../ws/chatSocket';
 import { CHAT_MAX_FRAME_BYTES } from '../../../src/protocol/chat';
 import { inputProblem, type InputProblem } from '../../domain/inputProblem';
 import type { StatsRecorder } from '../../domain/stats/statsRecorder';
-import { countHotAnswer, countPage, installStatsCounting, statsBeaconRoutes } from './statsCounting';
+import { countHotAnswer, countPage, countVisitorPage, installStatsCounting, statsBeaconRoutes } from './statsCounting';
 
 export interface AppServices {
   site: SiteService;
@@ -146,6 +148,7 @@ const HASHED_ASSET = /\/assets\/.+-[A-Za-z0-9_-]{8,}\.\w+$/;
 
 export async function buildApp(services: AppServices, options: AppOptions = {}): Promise<FastifyInstance> {
   const logLevel = options.logLevel ?? 'info';
+  const trustProxy = options.trustProxy && options.trustProxy.length > 0 ? options.trustProxy : false;
   const app = Fastify({
     // One line per request only when debugging; otherwise errors and slow requests (installRequestLog).
     logController: requestLogController(logLevel),
@@ -156,7 +159,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
       ...(options.logStream ? { stream: options.logStream } : {}),
     },
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
-    trustProxy: options.trustProxy && options.trustProxy.length > 0 ? options.trustProxy : false,
+    trustProxy,
     // A path that cannot be decoded (`%FF`, `%ED%A0%80`) is refused before routing: in the envelope too.
     frameworkErrors: (_error, _request, reply) => {
       void (reply as unknown as FastifyReply).status(400).send(failure(400, messages.invalidRequest));
@@ -192,19 +195,6 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
     mediaOrigin: options.media?.publicUrl && new URL(options.media.publicUrl).origin,
   });
   await app.register(compress, { threshold: COMPRESS_THRESHOLD });
-  if (services.readCache) {
-    installHotPath(app.server, {
-      cache: services.readCache,
-      headers,
-      compressThreshold: COMPRESS_THRESHOLD,
-      answered: () => {
-        requests.countHotPath();
-        countHotRead(true);
-      },
-      ...(services.stats ? { seen: countHotAnswer(services.stats) } : {}),
-    });
-  }
-
   app.get('/healthz', async (_request, reply) => {
     await services.healthCheck();
     return reply.header('cache-control', 'no-store').send({ status: 'ok', requests: requests.snapshot() });
@@ -265,6 +255,33 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
           siteUrl: options.siteUrl,
         })
       : undefined;
+  const visitorPages =
+    renderer && services.pages && indexHtml !== undefined
+      ? visitorPageAnswerer({
+          pages: services.pages,
+          variantOf: (request) => renderer.visitorVariant(request),
+          parseCookie: (header) => app.parseCookie(header),
+          reader: rawRequestReader(trustProxy),
+          isPage: isClientRoute,
+          headers,
+          countView: (id) => services.content?.articles.countView(id),
+          ...(services.stats ? { countArrival: countVisitorPage(services.stats) } : {}),
+          answered: (status) => requests.countHotPath(status),
+        })
+      : undefined;
+  if (services.readCache || visitorPages) {
+    installHotPath(app.server, {
+      cache: services.readCache,
+      pages: visitorPages,
+      headers,
+      compressThreshold: COMPRESS_THRESHOLD,
+      answered: () => {
+        requests.countHotPath();
+        countHotRead(true);
+      },
+      ...(services.stats ? { seen: countHotAnswer(services.stats) } : {}),
+    });
+  }
   if (options.clientDir && indexHtml !== undefined) {
     await app.register(fastifyStatic, {
       root: options.clientDir,
@@ -369,12 +386,6 @@ function isClientRoute(pathname: string): boolean {
 const gzip = promisify(zlib.gzip);
 
 /**
- * A visitor's kept page: a shared cache (a CDN) may keep it briefly and serve it while it asks again; the
- * browser asks every time (and gets a 304 while the page is unchanged).
- */
-export const VISITOR_PAGE_CACHING = 'public, max-age=0, s-maxage=10, stale-while-revalidate=30';
-
-/**
  * The visitor's page from the cache (rendered now on a miss); `kept` false for a page rendered without
  * all its data, sent to this visitor only. Undefined when the render failed.
  */
@@ -401,18 +412,8 @@ async function visitorPage(
 }
 
 function sendKept(request: FastifyRequest, reply: FastifyReply, page: KeptPage, caching: string) {
-  reply.header('cache-control', caching).header('vary', PAGE_VARY).header('etag', page.etag);
-  if (matchesValidator(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
-  reply.status(200).type('text/html; charset=utf-8');
-  const encoding = preferredEncoding(request.headers['accept-encoding'] ?? '');
-  return encoding ? reply.header('content-encoding', encoding).send(page[encoding]) : reply.send(page.identity);
-}
-
-/** If-None-Match's weak comparison: any listed tag (or `*`) with the same opaque value. */
-export function matchesValidator(ifNoneMatch: string | undefined, etag: string): boolean {
-  if (ifNoneMatch === undefined) return false;
-  const opaque = (tag: string) => tag.trim().replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((tag) => tag.trim() === '*' || opaque(tag) === opaque(etag));
+  const answer = keptPageAnswer(page, request.headers, caching);
+  return reply.status(answer.status).headers(answer.headers).send(answer.body);
 }
 
 async function sendShell(request: FastifyRequest, reply: FastifyReply, html: string, status: number) {

@@ -4,7 +4,9 @@ import type { HotAnswerCache } from './hotAnswers';
 
 export interface HotPathOptions {
   /** The hot reads' answers, kept under the exact path each answers (`/api/config`). */
-  cache: HotAnswerCache;
+  cache?: HotAnswerCache | undefined;
+  /** Answers a visitor's kept page (pageHotPath.ts); false when Fastify must. */
+  pages?: ((request: IncomingMessage, response: ServerResponse) => boolean) | undefined;
   /** Headers every answer carries (the security headers), in the order Fastify sends them. */
   headers: ReadonlyArray<readonly [string, string]>;
   /** Answers at least this large are compressed for a client that accepts it (as Fastify would). */
@@ -26,7 +28,7 @@ const SESSION_COOKIE_MARK = 'blog_session=';
  * answer rather than once per request. Anything else goes on to Fastify unchanged: another method, a query
  * string, a path spelt another way, a session cookie (Fastify's auth may have to expire it), and a client
  * asking only for another encoding. The cache is the same one, so a write that drops an answer drops it
- * (and its compressed copies) here too.
+ * (and its compressed copies) here too. Visitors' kept pages are answered here the same way (`pages`).
  */
 export function installHotPath(server: Server, options: HotPathOptions): void {
   const handlers = server.listeners('request') as ((request: IncomingMessage, response: ServerResponse) => void)[];
@@ -35,7 +37,7 @@ export function installHotPath(server: Server, options: HotPathOptions): void {
   common['content-type'] = 'application/json; charset=utf-8';
 
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    const body = request.method === 'GET' && request.url !== undefined ? options.cache.peek(request.url) : undefined;
+    const body = request.method === 'GET' && request.url !== undefined ? options.cache?.peek(request.url) : undefined;
     const answer = body === undefined ? undefined : hotAnswer(request, body, options.compressThreshold);
     if (answer !== undefined) {
       response.writeHead(200, { ...common, ...answer.headers, 'content-length': answer.bytes.length });
@@ -44,6 +46,7 @@ export function installHotPath(server: Server, options: HotPathOptions): void {
       options.seen?.(request);
       return;
     }
+    if (options.pages?.(request, response)) return;
     for (const handler of handlers) handler.call(server, request, response);
   });
 }

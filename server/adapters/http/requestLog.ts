@@ -58,7 +58,7 @@ export function requestLogController(level: string): QuietRequestLog {
 export function installRequestLog(
   app: FastifyInstance,
   slowMs = SLOW_REQUEST_MS,
-): { snapshot(): RequestCounts; countHotPath(): void } {
+): { snapshot(): RequestCounts; countHotPath(status?: number): void } {
   const counts: RequestCounts = {
     total: 0,
     ok: 0,
@@ -87,9 +87,10 @@ export function installRequestLog(
   });
   return {
     snapshot: () => ({ ...counts }),
-    countHotPath: () => {
+    countHotPath: (status = 200) => {
       counts.total++;
-      counts.ok++;
+      if (status < 300) counts.ok++;
+      else counts.redirected++;
       counts.hotPath++;
     },
   };

@@ -37,25 +37,37 @@ function record(recorder: StatsRecorder, request: FastifyRequest, what: Counted,
   recorder.record(hitOf(request.headers, request.ip, user?.role, what));
 }
 
+/** A page's arrival: a landing (from outside, or a reload), with the referring site. */
+function arrival(url: string, referer: string | undefined, ownHost: string): Counted | undefined {
+  const item = pagePath(url);
+  return item ? { kind: 'view', item, landing: true, referrer: referrerHost(referer, ownHost) } : undefined;
+}
+
 /**
- * Counts a server-rendered page: the reader arrived from outside (or reloaded), so it is a landing, with
- * the referring site. Pages resolve no session (see auth.ts); a reader with a session cookie is looked up
- * here, after the answer, so the administrator's own pages are left out without slowing anyone's.
+ * Counts a server-rendered page. Pages resolve no session (see auth.ts); a reader with a session cookie is
+ * looked up here, after the answer, so the administrator's own pages are left out without slowing anyone's.
  */
 export function countPage(
   recorder: StatsRecorder,
   request: FastifyRequest,
   authenticate: (token: string) => Promise<CurrentUser | undefined>,
 ): void {
-  const item = pagePath(request.url);
-  if (!item) return;
-  const what: Counted = { kind: 'view', item, landing: true, referrer: referrerHost(request.headers.referer, request.host) };
+  const what = arrival(request.url, request.headers.referer, request.host);
+  if (!what) return;
   const token = request.cookies[SESSION_COOKIE];
   if (request.user || !token) return record(recorder, request, what);
   void authenticate(token).then(
     (user) => record(recorder, request, what, user ?? null),
     () => record(recorder, request, what, null),
   );
+}
+
+/** Counts a visitor's page answered by the hot path (pageHotPath.ts), as `countPage` counts it through Fastify. */
+export function countVisitorPage(recorder: StatsRecorder): (request: IncomingMessage, ip: string, host: string) => void {
+  return (request, ip, host) => {
+    const what = arrival(request.url ?? '', request.headers.referer, host);
+    if (what) recorder.record(hitOf(request.headers, ip, undefined, what));
+  };
 }
 
 /** Counts site searches and songs played, from the answers Fastify gives. */

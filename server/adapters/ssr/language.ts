@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { FastifyRequest } from 'fastify';
+import type { IncomingHttpHeaders } from 'node:http';
 import { chooseLanguage, DEFAULT_LANGUAGE, type Language } from '../../../src/domain/shared/language';
 import { LANGUAGE_COOKIE } from '../../../src/ports/pageSeed';
 import { installLocaliser } from '../../../src/i18n/language';
@@ -62,10 +62,25 @@ export function inLanguage<T>(language: Language, render: () => T): T {
   return storage.run(language, render);
 }
 
-/** The language a page request asks for: `?lang=`, else the reader's choice (cookie), else `Accept-Language`. */
-export function requestLanguage(request: FastifyRequest): Language {
+/** What a page's variant is read from: a Fastify request, or a raw one read the same way (pageHotPath.ts). */
+export interface PageRequest {
+  url: string;
+  headers: IncomingHttpHeaders;
+  cookies: Record<string, string | undefined>;
+  protocol: string;
+  host: string;
+}
+
+/**
+ * The language a page request asks for: `?lang=`, else the reader's choice (cookie), else `Accept-Language`.
+ * The query is read from the address itself, so a request read before Fastify gets the same answer (a `lang`
+ * given twice is no choice, as Fastify's query parser makes it a list).
+ */
+export function requestLanguage(request: Pick<PageRequest, 'url' | 'headers' | 'cookies'>): Language {
+  const query = request.url.indexOf('?');
+  const given = query === -1 ? [] : new URLSearchParams(request.url.slice(query + 1)).getAll('lang');
   return chooseLanguage({
-    query: (request.query as Record<string, unknown> | undefined)?.lang,
+    query: given.length === 1 ? given[0] : undefined,
     cookie: request.cookies[LANGUAGE_COOKIE],
     acceptLanguage: request.headers['accept-language'],
   });

@@ -14,6 +14,19 @@ export interface KeptPage {
   etag: string;
   /** The articles the page shows in full: each serving counts a view of them. */
   articles: readonly number[];
+  /** When its data was read (epoch ms): a copy from another instance is kept here only for what is left of PAGE_TTL_MS. */
+  renderedAt: number;
+}
+
+/**
+ * Pages kept where every instance finds them (Redis, PAGE_CACHE_REDIS). `lookup` gives the copy kept for the
+ * variant now, if any, and `keep` stores a page rendered after that lookup, under what was current then: a
+ * write in between (`dropAll`) leaves it where no one looks.
+ */
+export interface SharedPages {
+  lookup(variant: string): Promise<{ page: KeptPage | undefined; keep(page: KeptPage): void }>;
+  /** This instance changed what pages show: every copy kept so far is dropped, for every instance. */
+  dropAll(): void;
 }
 
 /** What the cache did, for the metrics: served from memory, rendered for a miss, renders made. */
@@ -21,6 +34,8 @@ export interface PageCacheCounts {
   hits: number;
   misses: number;
   renders: number;
+  /** Misses answered by a copy another instance rendered (PAGE_CACHE_REDIS). */
+  sharedHits: number;
   /** Pages and bytes kept now. */
   pages: number;
   bytes: number;
@@ -32,6 +47,8 @@ export interface PageCacheOptions {
   /** Longest a page is kept (PAGE_TTL_MS). */
   ttlMs?: number;
   now?: () => number;
+  /** Where the instances share their pages: a miss here looks there before rendering. */
+  shared?: SharedPages | undefined;
 }
 
 /** A render that missed some of its data: sent to the visitor who asked, kept for no one. */
@@ -58,7 +75,7 @@ export async function keptPage(html: string, articles: readonly number[]): Promi
     }),
   ]);
   const etag = `W/"${crypto.createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
-  return { identity, gzip: gzipped, br: brotlied, etag, articles };
+  return { identity, gzip: gzipped, br: brotlied, etag, articles, renderedAt: Date.now() };
 }
 
 /**
@@ -71,14 +88,18 @@ export class PageCache {
   private hits = 0;
   private misses = 0;
   private renders = 0;
+  private sharedHits = 0;
+  private readonly shared: SharedPages | undefined;
 
   constructor(options: PageCacheOptions) {
+    this.shared = options.shared;
     this.pages = new MemoryReadCache<KeptPage>({
       ttlMs: options.ttlMs ?? PAGE_TTL_MS,
       maxBytes: options.maxBytes,
       sizeOf: (page) => page.identity.length + page.gzip.length + page.br.length,
       // A render missing data (the database away) gives the last page kept, if any, rather than a poorer one.
       staleOnError: (error) => error instanceof IncompletePage,
+      ageOf: (page) => Date.now() - page.renderedAt,
       ...(options.now ? { now: options.now } : {}),
     });
   }
@@ -89,22 +110,43 @@ export class PageCache {
    * earlier page is kept.
    */
   page(variant: string, render: () => Promise<KeptPage>): Promise<KeptPage> {
-    const kept = this.pages.peek(variant);
-    countPageCache(kept !== undefined);
-    if (kept !== undefined) {
-      this.hits++;
-      return Promise.resolve(kept);
-    }
+    const kept = this.kept(variant);
+    if (kept !== undefined) return Promise.resolve(kept);
     this.misses++;
-    return this.pages.answer(variant, PAGE_TOPICS, () => {
+    countPageCache(false);
+    return this.pages.answer(variant, PAGE_TOPICS, async () => {
+      // Redis away: the page is rendered here, as without it.
+      const shared = await this.shared?.lookup(variant).catch(() => undefined);
+      if (shared?.page) {
+        this.sharedHits++;
+        return shared.page;
+      }
       this.renders++;
-      return render();
+      const page = await render();
+      shared?.keep(page);
+      return page;
     });
   }
 
-  /** Drops the pages that show these topics (a write here or on another instance). */
+  /** The kept page of `variant` (a hit), or undefined; the hot path leaves a miss to `page`, which counts it. */
+  kept(variant: string): KeptPage | undefined {
+    const kept = this.pages.peek(variant);
+    if (kept !== undefined) {
+      this.hits++;
+      countPageCache(true);
+    }
+    return kept;
+  }
+
+  /** Drops the pages that show these topics (a write on another instance, which dropped the shared copies). */
   invalidate(topics: readonly ReadTopic[]): void {
     this.pages.invalidate(topics);
+  }
+
+  /** Drops the pages that show these topics after a write here, and the shared copies with them. */
+  changed(topics: readonly ReadTopic[]): void {
+    this.pages.invalidate(topics);
+    if (topics.some((topic) => PAGE_TOPICS.includes(topic))) this.shared?.dropAll();
   }
 
   /** Drops every page: changes may have been missed. */
@@ -113,6 +155,13 @@ export class PageCache {
   }
 
   counts(): PageCacheCounts {
-    return { hits: this.hits, misses: this.misses, renders: this.renders, pages: this.pages.size, bytes: this.pages.bytes };
+    return {
+      hits: this.hits,
+      misses: this.misses,
+      renders: this.renders,
+      sharedHits: this.sharedHits,
+      pages: this.pages.size,
+      bytes: this.pages.bytes,
+    };
   }
 }

@@ -13,7 +13,7 @@ import { SESSION_COOKIE } from '../http/auth';
 import { orNull, renderPorts, type RenderPortsFor } from './renderPorts';
 import { FULL_LAYOUT_SCRIPT, THEME_SCRIPT } from './inlineScripts';
 import { sanitizeArticleHtml } from './htmlSanitizer';
-import { inLanguage, installServerLocaliser, requestLanguage } from './language';
+import { inLanguage, installServerLocaliser, requestLanguage, type PageRequest } from './language';
 import type { Language } from '../../../src/domain/shared/language';
 
 /** Where the build puts the server renderer, inside the client folder (never served, see app.ts). */
@@ -59,8 +59,11 @@ export interface PageRenderer {
   render(request: FastifyRequest, shell: string, mode?: { shared: boolean }): Promise<RenderedPage>;
   /** The shell alone in the request's language, for the browser to render (the console, a failed render). */
   shell(request: FastifyRequest, shell: string): string;
-  /** What a visitor's page depends on besides its data: the key of the copy kept for all such visitors. */
-  visitorVariant(request: FastifyRequest): string;
+  /**
+   * What a visitor's page depends on besides its data: the key of the copy kept for all such visitors. Read
+   * from the request's address and headers only, so the hot path in front of Fastify finds the same copy.
+   */
+  visitorVariant(request: PageRequest): string;
 }
 
 /**
@@ -185,7 +188,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer |
   installServerLocaliser();
   let renderer: Promise<RendererModule> | undefined;
   const load = () => (renderer ??= import(pathToFileURL(rendererFile).href) as Promise<RendererModule>);
-  const pageUrl = (request: FastifyRequest) => new URL(request.url, options.siteUrl ?? `${request.protocol}://${request.host}`);
+  const pageUrl = (request: PageRequest) => new URL(request.url, options.siteUrl ?? `${request.protocol}://${request.host}`);
 
   const viewerOf = async (request: FastifyRequest): Promise<CurrentUser | null> => {
     const token = request.cookies[SESSION_COOKIE];

@@ -7,7 +7,7 @@ import { KyselyArticleRepository } from '../../../server/adapters/db/content/art
 import { findMarkdownFiles, MarkdownImporter } from '../../../server/adapters/import/markdownImporter';
 import { LocalMediaStore } from '../../../server/adapters/media/localMediaStore';
 import type { PageCacheCounts } from '../../../server/adapters/ssr/pageCache';
-import { VISITOR_PAGE_CACHING } from '../../../server/adapters/http/app';
+import { VISITOR_PAGE_CACHING } from '../../../server/adapters/http/pageHotPath';
 import type { DatabaseHandle } from '../../../server/adapters/db/connect';
 import { postgresAndRedisUnreachable } from '../support/databases';
 import { MARKER } from '../accounts/support';
