@@ -1,5 +1,5 @@
 import * as zhCN from '../../../src/i18n/zh-CN';
-import { NOT_ME_PATH } from '../../../src/protocol/signIn';
+import { notMeLink } from '../../../src/protocol/signIn';
 import type { Clock } from '../../ports/clock';
 import type { MailMessage, Mailer } from '../../ports/mailer';
 import type { NotificationPublisher } from '../../ports/notificationPublisher';
@@ -10,6 +10,8 @@ import { AppError } from '../errors';
 import type { SignedIn } from './accountService';
 import { ACCOUNT_REFUSED } from './accountService';
 import { SIGN_IN_POLICY } from './policy';
+import { validationMessage } from './messages';
+import { checkPasswordFormat } from '../../../src/domain/account/validation';
 
 const text = zhCN.signIn;
 
@@ -69,7 +71,7 @@ export class SignInAlerts {
       createdAt: now,
       expiresAt: new Date(now.getTime() + SIGN_IN_POLICY.notMeLinkMs),
     });
-    const link = `${NOT_ME_PATH}?token=${encodeURIComponent(token)}`;
+    const link = notMeLink(token);
     const where = this.deps.describeClient(client.userAgent ?? '');
     await this.deps.notices.toUser(user.id, { type: 4, message: text.notice(escapeHtml(where), escapeHtml(client.address), link), toId: null });
     this.mail(user.id, user.nickName, where, client.address, now, link);
@@ -97,6 +99,8 @@ export class SignInAlerts {
 
   /** The new password under the link's grant (checked before the grant is spent): every session of the account ends. */
   async setPassword(resetToken: string, password: string): Promise<number> {
+    const problem = checkPasswordFormat(password);
+    if (problem) throw new AppError('invalid', validationMessage(problem));
     const now = this.deps.clock.now();
     const userId = await this.deps.alerts.takeGrant(this.deps.tokens.digest(resetToken), now);
     if (userId === undefined) throw new AppError('refused', text.server.grantExpired, ACCOUNT_REFUSED);
