@@ -9,16 +9,8 @@ import { Type, type Static } from 'typebox';
  *                                                           `reset_token` sets a new password (once, 30 minutes)
  *   POST /api/user/notMe/password   { reset_token, password } → null; every session of the account has ended
  *
- * The 「不是我」 page is the personal centre with the link's token (notMeLink), from the notice and the email;
- * opening it changes nothing (mail scanners open links): its button makes the call.
+ * The 「不是我」 page is the personal centre with the link's token (src/domain/account/notMeLink.ts).
  */
-
-/** The 「不是我」 page's address for a link's token. */
-export function notMeLink(token: string): string {
-  return `/userCenter?${NOT_ME_PARAM}=${encodeURIComponent(token)}`;
-}
-
-export const NOT_ME_PARAM = 'notMe';
 
 export const ReauthBody = Type.Object({ password: Type.String({ maxLength: 256 }) });
 export type ReauthBody = Static<typeof ReauthBody>;

@@ -1,5 +1,5 @@
 import * as zhCN from '../../../src/i18n/zh-CN';
-import { notMeLink } from '../../../src/protocol/signIn';
+import { notMeLink } from '../../../src/domain/account/notMeLink';
 import type { Clock } from '../../ports/clock';
 import type { MailMessage, Mailer } from '../../ports/mailer';
 import type { NotificationPublisher } from '../../ports/notificationPublisher';
