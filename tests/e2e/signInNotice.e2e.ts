@@ -29,10 +29,10 @@ describeInBrowser('new sign-ins and re-authentication (issue 51)', () => {
 
   it('asks the password again before emptying the bin when the proof is old, then empties it', async () => {
     const admin = await administratorPage(site);
-    await openAt(admin, '/admin/articles?tab=trash');
+    await admin.goto('/admin/articles?tab=trash');
     await waitForHydration(admin);
     const article = await site.db.db.selectFrom('article').select('id').executeTakeFirstOrThrow();
-    expect((await call(admin, `/api/admin/articles/${article.id}/trash`, 'POST')).code).toBe(0);
+    expect((await call(admin, `/api/admin/articles/${article.id}/trash`, 'POST', {})).code).toBe(0);
     // Eleven minutes since the sign-in proved the password.
     const old = new Date(Date.now() - 11 * 60_000).toISOString();
     await site.db.db.updateTable('user_session').set({ proved_at: old }).execute();

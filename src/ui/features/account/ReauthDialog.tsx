@@ -37,8 +37,8 @@ export default function ReauthDialog() {
   return (
     <Dialog.Root open onOpenChange={(open) => !open && !busy && prompt.settle(false)}>
       <Dialog.Portal>
-        <Dialog.Overlay className="auth-overlay" />
-        <Dialog.Content className="auth-dialog">
+        <Dialog.Overlay className="auth-overlay auth-overlay--over-all" />
+        <Dialog.Content className="auth-dialog auth-dialog--over-all">
           <Dialog.Title className="auth-dialog__title">{text.title}</Dialog.Title>
           <Dialog.Description className="auth-dialog__description">{text.hint}</Dialog.Description>
           <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate>
