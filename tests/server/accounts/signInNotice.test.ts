@@ -8,6 +8,7 @@ import type { NotifyListDto } from '../../../src/protocol/notify';
 import { SIGN_IN_POLICY } from '../../../server/domain/accounts/policy';
 import { POSTGRES_URL, adminQuery, backends } from '../support/databases';
 import { PASSWORD, sessionCookieOf, signUp, startAccountsServer, type AccountsServer } from './support';
+import { startInbox, until } from '../support/inbox';
 
 /**
  * Issue 51, a new sign-in is told and what cannot be undone asks the password again, through the real server on
@@ -164,4 +165,37 @@ describe.each(list)('new sign-ins and re-authentication on $name', (backend) => 
       expect(actions).toEqual(expect.arrayContaining(['newDeviceSignIn', 'notMe', 'notMePassword', 'reauthenticated', 'reauthFailed']));
     });
   });
+});
+
+describe('a new sign-in’s email through a real SMTP server', () => {
+  it('reaches an owner who allows emails, with the 「不是我」 link on the site’s address; not one who does not', async () => {
+    const inbox = await startInbox();
+    const site = await startAccountsServer({ smtpUrl: `smtp://127.0.0.1:${inbox.port}`, siteUrl: 'http://blog.example' });
+    try {
+      const allows = await signUp(site);
+      const quiet = await signUp(site);
+      for (const [user, notify] of [[allows, true], [quiet, false]] as const) {
+        const set = await site.call({
+          method: 'PUT',
+          url: '/api/user/updateOwnUserInfo',
+          headers: { cookie: user.cookie },
+          payload: { email: `${user.username}@example.com`, email_notify: notify },
+        });
+        expect(set.json().code, set.body).toBe(SUCCESS_CODE);
+        // A browser the account never used.
+        await site.call({ method: 'POST', url: '/api/user/login', payload: { username: user.username, password: PASSWORD } });
+      }
+      await until(() => inbox.mails.length > 0);
+      // Both sign-ins' emails were handed over before close() returns: only the one who allows them got one.
+      await site.close();
+      expect(inbox.mails.map((mail) => mail.to)).toEqual([[`${allows.username}@example.com`]]);
+      const [mail] = inbox.mails;
+      expect(mail!.subject).toContain('新的浏览器上登录');
+      expect(mail!.text).toMatch(/http:\/\/blog\.example\/userCenter\?notMe=[A-Za-z0-9_-]+/);
+      expect(mail!.html).toContain('href="http://blog.example/userCenter?notMe=');
+    } finally {
+      await site.close().catch(() => undefined);
+      await inbox.close();
+    }
+  }, 60_000);
 });
