@@ -15,7 +15,7 @@ import { KyselyTwoStepRepository } from './adapters/db/twoStepRepository';
 import { AccountService } from './domain/accounts/accountService';
 import { NotificationService } from './domain/notifications/notificationService';
 import type { PasswordHasher } from './ports/passwordHasher';
-import { systemClock } from './ports/clock';
+import { systemClock, type Clock } from './ports/clock';
 
 /**
  * Accounts and notifications over one database, for the server and the `user`, `notify` and `import` commands.
@@ -30,6 +30,8 @@ export interface AccountOptions {
   adminTwoStep?: 'required' | 'optional';
   /** The name authenticator apps show. */
   issuer?: string | undefined;
+  /** The accounts' clock (tests move it to age a session's proof). */
+  clock?: Clock;
 }
 
 /** What the command-line tools pass: the configured key (read only if a command seals) and site rule. */
@@ -38,7 +40,7 @@ export function accountOptionsOf(config: AppConfig): AccountOptions {
 }
 
 export function createAccountServices(db: Kysely<Database>, options: AccountOptions) {
-  const { hasher = new ScryptPasswordHasher(), registrationsPerHour, adminTwoStep, issuer } = options;
+  const { hasher = new ScryptPasswordHasher(), registrationsPerHour, adminTwoStep, issuer, clock = systemClock } = options;
   const accounts = new AccountService({
     users: new KyselyUserRepository(db),
     sessions: new KyselySessionRepository(db),
@@ -47,7 +49,7 @@ export function createAccountServices(db: Kysely<Database>, options: AccountOpti
     throttle: new KyselyLoginThrottle(db),
     registrations: new KyselyRegistrationThrottle(db),
     ...(registrationsPerHour !== undefined ? { registrationsPerHour } : {}),
-    clock: systemClock,
+    clock,
     twoStep: new KyselyTwoStepRepository(db),
     secrets: createSecretBox(options.secret),
     codes: totpCodes,

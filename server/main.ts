@@ -44,7 +44,12 @@ import { TaxonomyConsoleService } from './domain/content/taxonomyConsoleService'
 import { DirectoryConsoleService } from './domain/content/directoryConsoleService';
 import { KyselyTaxonomyRepository } from './adapters/db/content/taxonomyRepository';
 import { KyselyDirectoryRepository } from './adapters/db/content/directoryRepository';
-import { systemClock } from './ports/clock';
+import { systemClock, type Clock } from './ports/clock';
+import { SignInAlerts } from './domain/accounts/signInAlerts';
+import { KyselySignInAlertRepository } from './adapters/db/signInAlertRepository';
+import { randomSessionTokens } from './adapters/crypto/sessionTokens';
+import { describeUserAgent } from './adapters/http/userAgent';
+import { describeSecurityEvent } from './domain/audit/auditEntry';
 import { SiteTransfer } from './adapters/transfer/siteTransfer';
 import { KyselyOldAddressRepository } from './adapters/db/content/oldAddressRepository';
 import { OldLinks } from './domain/content/oldLinks';
@@ -178,6 +183,8 @@ export function createCommentServices(
 export interface ServerOverrides {
   /** Tests pass a cheaper scrypt cost; production uses the default. */
   passwordHasher?: PasswordHasher;
+  /** The accounts' clock: sessions, their proofs, new sign-ins (tests move it). */
+  clock?: Clock;
   /** Where the first start's administrator password is printed (stdout by default). */
   announce?: (line: string) => void;
   /** Namespace of the chat's Redis keys and channel (REDIS_URL set); tests give each run its own. */
@@ -274,6 +281,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
     registrationsPerHour: config.registerLimitPerHour,
     adminTwoStep: config.adminTwoStep ?? 'optional',
     issuer: config.siteName,
+    ...(overrides.clock ? { clock: overrides.clock } : {}),
   });
   const administrator = await accounts.ensureAdministrator();
   if (administrator) {
@@ -409,6 +417,25 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
         }
       : undefined;
   const comments = createCommentServices(database.db, database.dialect, notifications, readCache, commentMail);
+  const signInAlerts = createSignInAlerts(database.db, {
+    accounts,
+    notifications,
+    clock: overrides.clock ?? systemClock,
+    ...(commentMail ? { mail: { ...commentMail, addressOf: async (id: number) => {
+      const settings = await comments.service.emailSettings(id);
+      return settings.notify && settings.email !== '' ? settings.email : undefined;
+    } } } : {}),
+  });
+  // Told before the sign-in answers: the notice is in the drawer when the new session first asks.
+  accounts.whenSignedIn(async (signIn) => {
+    const told = await signInAlerts.signedIn(signIn).catch((error: unknown) => {
+      log.error({ reason: (error as Error | undefined)?.message ?? String(error) }, '新浏览器登录提醒失败');
+      return false;
+    });
+    if (!told) return;
+    const actor = { id: signIn.user.id, name: signIn.user.username, address: signIn.client.address, userAgent: (signIn.client.userAgent ?? '').slice(0, 200) };
+    await audit.record(describeSecurityEvent('newDeviceSignIn', signIn.user.username), actor).catch((error: unknown) => log.error(error, 'audit log entry not written'));
+  });
   content.comments = comments.service;
   const musicSource: MusicSource = library ? library.source : new UpstreamMusicSource(config.musicUpstream ?? '');
   const stats = createStatsServices(database.db, config.stats !== false, musicSource);
@@ -422,6 +449,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
     {
       site: new SiteService(sites, readCache),
       accounts,
+      signInAlerts,
       notifications,
       media,
       content,
@@ -533,6 +561,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
     clearInterval(auditPurgeTimer);
     await publishing;
     await comments.service.whenMailSent();
+    await signInAlerts.whenMailSent();
     await library?.close();
     await app.close();
     await settleCounters().catch(logUnstored);
@@ -562,6 +591,39 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
 }
 
 type ServerLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+
+/** New sign-ins told to their owner: a notice, and an email when SMTP is set up and the owner allows it. */
+function createSignInAlerts(
+  db: Kysely<Database>,
+  deps: {
+    accounts: AccountService;
+    notifications: NotificationPublisher;
+    clock: Clock;
+    mail?: Omit<CommentMail, 'mailer'> & { mailer: CommentMail['mailer']; addressOf(userId: number): Promise<string | undefined> };
+  },
+): SignInAlerts {
+  const { mail } = deps;
+  return new SignInAlerts({
+    alerts: new KyselySignInAlertRepository(db),
+    tokens: randomSessionTokens,
+    clock: deps.clock,
+    notices: deps.notifications,
+    describeClient: (userAgent) => Object.values(describeUserAgent(userAgent)).filter(Boolean).join(' · '),
+    accounts: deps.accounts,
+    ...(mail
+      ? {
+          mail: {
+            mailer: mail.mailer,
+            siteUrl: mail.siteUrl,
+            siteName: mail.siteName,
+            addressOf: mail.addressOf,
+            formatTime: (at: Date) => at.toISOString().replace('T', ' ').slice(0, 16) + ' UTC',
+            onError: mail.onError,
+          },
+        }
+      : {}),
+  });
+}
 
 /** BACKUP_SCHEDULE's backups; a failure is logged and every administrator is sent a notice (type 4). */
 function scheduleBackups(

@@ -18,6 +18,7 @@ import { playerModule } from './adapters/player/playerModule';
 import { chatModule } from './adapters/chat/chatModule';
 import { loadOnce } from './adapters/loadOnce';
 import { NoticeCenter } from './adapters/notifier/noticeCenter';
+import { ReauthCenter } from './adapters/reauth/reauthCenter';
 import { EncodedStorage, MirroredStorage } from './adapters/storage/encodedStorage';
 import { LIST_ACTION_NOTICE_MS } from './ports/notifier';
 import type { PageSeed } from './ports/pageSeed';
@@ -59,6 +60,7 @@ const browserModule = new ContainerModule(({ bind }) => {
   const notices = new NoticeCenter();
   bind(TOKENS.notifier).toConstantValue(notices);
   bind(TOKENS.noticeFeed).toConstantValue(notices);
+  bind(TOKENS.reauthPrompt).toConstantValue(new ReauthCenter());
   bind(TOKENS.localStore).toConstantValue(new EncodedStorage(window.localStorage));
   bind(TOKENS.sessionStore).toConstantValue(new EncodedStorage(window.sessionStorage));
   bind(TOKENS.clock).toConstantValue(browserClock);
@@ -71,6 +73,7 @@ const browserModule = new ContainerModule(({ bind }) => {
       createHttpClient({
         notifier: context.get<Services['notifier']>(TOKENS.notifier),
         onUnauthorized: () => context.get<Services['session']>(TOKENS.session).send({ type: 'session.expired' }),
+        reauthenticate: () => context.get<Services['reauthPrompt']>(TOKENS.reauthPrompt).ask(),
       }),
     )
     .inSingletonScope();
@@ -98,6 +101,7 @@ function renderModule(ports: RenderPorts): ContainerModule {
     const notices = new NoticeCenter();
     bind(TOKENS.notifier).toConstantValue(notices);
     bind(TOKENS.noticeFeed).toConstantValue(notices);
+    bind(TOKENS.reauthPrompt).toConstantValue(new ReauthCenter());
     bind(TOKENS.localStore).toConstantValue(new MemoryStore());
     bind(TOKENS.sessionStore).toConstantValue(new MemoryStore());
     bind(TOKENS.clock).toConstantValue(browserClock);
@@ -115,6 +119,7 @@ function renderModule(ports: RenderPorts): ContainerModule {
 function bindAccountAndMusicApis(bind: Parameters<ConstructorParameters<typeof ContainerModule>[0]>[0]['bind']): void {
   bind(TOKENS.accountApi).toResolvedValue(httpApi((apis, http) => apis.createAccountApi(http)), [HTTP_CLIENT]);
   bind(TOKENS.notifyApi).toResolvedValue(httpApi((apis, http) => apis.createNotifyApi(http)), [HTTP_CLIENT]);
+  bind(TOKENS.signInApi).toResolvedValue(httpApi((apis, http) => apis.createSignInApi(http)), [HTTP_CLIENT]);
   // The music API: our /wapi; any NeteaseCloudMusicApi-compatible server is a base URL away.
   bind(TOKENS.musicApi).toResolvedValue(httpApi((apis, http) => apis.createMusicApi(http)), [HTTP_CLIENT]);
 }

@@ -6,6 +6,7 @@ export type AppErrorKind =
   | 'invalid' // 400: the request breaks a validation rule
   | 'unauthenticated' // 401
   | 'forbidden' // 403
+  | 'reauthenticate' // 403 with REAUTH_REQUIRED_CODE: the password again, then the same request
   | 'notFound' // 404
   | 'conflict' // 409
   | 'payloadTooLarge' // 413

@@ -21,6 +21,8 @@ export interface StoredSession {
   expiresAt: Date;
   /** Null until first marked seen after sign-in. */
   lastSeenAt: Date | null;
+  /** When the session last proved the password or a second step: its sign-in, or the latest re-authentication. */
+  provedAt: Date;
 }
 
 /** One place the account is signed in, as its owner sees it. */
@@ -35,7 +37,8 @@ export interface SessionSummary {
 }
 
 export interface SessionRepository {
-  create(session: NewSession): Promise<void>;
+  /** Stores a new session (proved at its creation); answers its id. */
+  create(session: NewSession): Promise<number>;
   /** The live session and its user for a token hash; undefined when unknown, expired at `now`, or the account is disabled. */
   findActive(
     tokenHash: string,
@@ -43,6 +46,8 @@ export interface SessionRepository {
   ): Promise<{ session: StoredSession; user: CurrentUser; twoStepEnabled: boolean } | undefined>;
   extend(sessionId: number, expiresAt: Date): Promise<void>;
   markSeen(sessionId: number, at: Date): Promise<void>;
+  /** The session proved the password again at `at` (re-authentication). */
+  markProved(sessionId: number, at: Date): Promise<void>;
   /** The user's live sessions at `now`, the most recently seen first. */
   listForUser(userId: number, now: Date): Promise<SessionSummary[]>;
   /** Ends one session, only if it is the user's; answers whether it did. */

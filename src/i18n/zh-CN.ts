@@ -28,6 +28,7 @@ export { home } from './zh-CN/home';
 export { validation } from './zh-CN/validation';
 export { account } from './zh-CN/account';
 export { twoStep } from './zh-CN/twoStep';
+export { signIn } from './zh-CN/signIn';
 export { session } from './zh-CN/session';
 export { notify } from './zh-CN/notify';
 export { content } from './zh-CN/content';

@@ -18,6 +18,8 @@ import type { ChatRoomLoader } from './chatRoom';
 import type { CONSOLE_TOKENS, ConsoleLoader, ConsoleServices } from './console/tokens';
 import type { CommentsApi } from './commentsApi';
 import type { PageViews } from './pageViews';
+import type { ReauthPrompt } from './reauthPrompt';
+import type { SignInApi } from './signInApi';
 
 /** One token per port and per long-lived actor; `Services` says what each resolves to. */
 const siteApi = Symbol('siteApi');
@@ -43,6 +45,8 @@ const chatLoader = Symbol('chatLoader');
 const commentsApi = Symbol('commentsApi');
 const consoleLoader = Symbol('consoleLoader');
 const pageViews = Symbol('pageViews');
+const reauthPrompt = Symbol('reauthPrompt');
+const signInApi = Symbol('signInApi');
 
 export const TOKENS = {
   siteApi,
@@ -68,6 +72,8 @@ export const TOKENS = {
   commentsApi,
   consoleLoader,
   pageViews,
+  reauthPrompt,
+  signInApi,
 } as const;
 
 export interface Services {
@@ -99,6 +105,9 @@ export interface Services {
   consoleLoader: ConsoleLoader;
   /** The site's own statistics, told of in-app navigations. */
   pageViews: PageViews;
+  /** Asks the password again before what cannot be undone (the HTTP client retries after it). */
+  reauthPrompt: ReauthPrompt;
+  signInApi: SignInApi;
 }
 
 type AllTokens = typeof TOKENS & typeof CONSOLE_TOKENS;

@@ -13,3 +13,9 @@ export const REMINDER_CODE = 100;
 
 /** `code` of every successful /wapi answer (NeteaseCloudMusicApi's convention). */
 export const MUSIC_OK = 200 as const;
+
+/**
+ * The envelope code of a 403 for what cannot be undone (a backup, emptying the bin, a role…) when the session
+ * last proved its password too long ago: the client asks for it (POST /api/user/reauth) and retries.
+ */
+export const REAUTH_REQUIRED_CODE = 4031;

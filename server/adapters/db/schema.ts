@@ -67,6 +67,32 @@ export interface UserSessionTable {
   address: Generated<string>;
   /** Refreshed at most every SESSION_POLICY.refreshEveryMs; null before the first use after sign-in. */
   last_seen_at: string | null;
+  /** When the session last proved the password (sign-in, re-authentication); null: at its creation. */
+  proved_at: string | null;
+}
+
+/** A browser an account has signed in from, known by its device cookie (only the cookie's hash is kept). */
+export interface UserDeviceTable {
+  id: Generated<number>;
+  user_id: number;
+  device_hash: string;
+  first_seen_at: string;
+  last_seen_at: string;
+}
+
+/** A sign-in from a new browser, told to its owner with a 「不是我」 link (only the link's hash is kept). */
+export interface SignInAlertTable {
+  id: Generated<number>;
+  user_id: number;
+  session_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  /** When the link was used: it works once. */
+  used_at: string | null;
+  /** The hash of the one-time grant to set a new password that using the link handed out. */
+  reset_hash: string | null;
+  reset_expires_at: string | null;
 }
 
 export interface UserTwoStepTable {
@@ -415,6 +441,8 @@ export interface Database {
   user_two_step: UserTwoStepTable;
   user_recovery_code: UserRecoveryCodeTable;
   login_challenge: LoginChallengeTable;
+  user_device: UserDeviceTable;
+  sign_in_alert: SignInAlertTable;
   registration_attempt: RegistrationAttemptTable;
   category: CategoryTable;
   tag: TagTable;

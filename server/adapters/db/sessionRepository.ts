@@ -9,8 +9,8 @@ const USER_AGENT_MAX = 512;
 export class KyselySessionRepository implements SessionRepository {
   constructor(private readonly db: Kysely<Database>) {}
 
-  async create(session: NewSession): Promise<void> {
-    await this.db
+  async create(session: NewSession): Promise<number> {
+    const row = await this.db
       .insertInto('user_session')
       .values({
         token_hash: session.tokenHash,
@@ -20,8 +20,11 @@ export class KyselySessionRepository implements SessionRepository {
         expires_at: session.expiresAt.toISOString(),
         user_agent: (session.userAgent ?? '').slice(0, USER_AGENT_MAX),
         address: session.address ?? '',
+        proved_at: session.createdAt.toISOString(),
       })
-      .execute();
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(row.id);
   }
 
   async findActive(
@@ -34,6 +37,7 @@ export class KyselySessionRepository implements SessionRepository {
       .leftJoin('user_two_step as t', 't.user_id', 'u.id')
       .select([
         's.last_seen_at',
+        's.proved_at',
         't.enabled as two_step_enabled',
         's.id as session_id',
         's.persistent',
@@ -60,6 +64,7 @@ export class KyselySessionRepository implements SessionRepository {
         createdAt: new Date(row.created_at),
         expiresAt: new Date(row.expires_at),
         lastSeenAt: row.last_seen_at === null ? null : new Date(row.last_seen_at),
+        provedAt: new Date(row.proved_at ?? row.created_at),
       },
       twoStepEnabled: Number(row.two_step_enabled ?? 0) === 1,
       user: {
@@ -83,6 +88,10 @@ export class KyselySessionRepository implements SessionRepository {
 
   async markSeen(sessionId: number, at: Date): Promise<void> {
     await this.db.updateTable('user_session').set({ last_seen_at: at.toISOString() }).where('id', '=', sessionId).execute();
+  }
+
+  async markProved(sessionId: number, at: Date): Promise<void> {
+    await this.db.updateTable('user_session').set({ proved_at: at.toISOString() }).where('id', '=', sessionId).execute();
   }
 
   async listForUser(userId: number, now: Date): Promise<SessionSummary[]> {

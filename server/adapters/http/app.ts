@@ -45,6 +45,8 @@ import { uploadRoutes } from './routes/upload';
 import { mediaRoutes } from './routes/media';
 import { twoStepRoutes } from './routes/twoStep';
 import { userRoutes } from './routes/user';
+import { signInRoutes } from './routes/signIn';
+import type { SignInAlerts } from '../../domain/accounts/signInAlerts';
 import { contentRoutes, type ContentServices } from './routes/content';
 import { pageHtmlProvider } from './routes/feed';
 import { musicMediaRoutes, musicRoutes } from './routes/music';
@@ -64,6 +66,8 @@ export interface AppServices {
   site: SiteService;
   /** Optional so the site shell can be built (and tested) alone; the account routes come with them. */
   accounts?: AccountService;
+  /** New sign-ins told to their owner, and the 「不是我」 link's calls. */
+  signInAlerts?: SignInAlerts | undefined;
   notifications?: NotificationService;
   media?: MediaStore;
   /** Articles, showcase pages, message board and feeds; the article page's HTML carries its metadata. */
@@ -207,6 +211,7 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   if (services.accounts) {
     await app.register(userRoutes, { accounts: services.accounts, email: services.content?.comments });
     await app.register(twoStepRoutes, { accounts: services.accounts });
+    await app.register(signInRoutes, { accounts: services.accounts, alerts: services.signInAlerts });
   }
   if (services.notifications) {
     await app.register(notifyRoutes, {

@@ -86,6 +86,9 @@ const SECURITY_ROUTES: Record<string, (succeeded: boolean, signedIn: boolean) =>
   '/api/user/twoStep/disable': (succeeded) => (succeeded ? 'twoStepOff' : undefined),
   '/api/user/sessions/end': (succeeded) => (succeeded ? 'sessionEnded' : undefined),
   '/api/user/sessions/endOthers': (succeeded) => (succeeded ? 'sessionEnded' : undefined),
+  '/api/user/reauth': (succeeded) => (succeeded ? 'reauthenticated' : 'reauthFailed'),
+  '/api/user/notMe': (succeeded) => (succeeded ? 'notMe' : undefined),
+  '/api/user/notMe/password': (succeeded) => (succeeded ? 'notMePassword' : undefined),
 };
 
 

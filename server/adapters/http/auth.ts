@@ -2,7 +2,9 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ADMIN_ROLE, type CurrentUser } from '../../domain/accounts/currentUser';
 import { accountMessages, twoStepMessages } from '../../domain/accounts/messages';
-import { SESSION_POLICY } from '../../domain/accounts/policy';
+import crypto from 'node:crypto';
+import { SESSION_POLICY, SIGN_IN_POLICY } from '../../domain/accounts/policy';
+import * as zhCN from '../../../src/i18n/zh-CN';
 import { AppError } from '../../domain/errors';
 
 declare module 'fastify' {
@@ -13,14 +15,18 @@ declare module 'fastify' {
     sessionToken: string;
     /** The id of the session behind `user`; null when anonymous. */
     sessionId: number | null;
+    /** The session proved its password recently enough for what cannot be undone (see requireFreshProof). */
+    sessionProofFresh: boolean;
   }
 }
 
 export const SESSION_COOKIE = 'blog_session';
+/** The browser's long-lived random id: a sign-in from a browser the account never used is told to its owner. */
+export const DEVICE_COOKIE = 'blog_device';
 
 /** What the auth hook needs from the account service. */
 export interface SessionResolver {
-  resolveSession(token: string): Promise<{ user: CurrentUser; sessionId: number } | undefined>;
+  resolveSession(token: string): Promise<{ user: CurrentUser; sessionId: number; proofFresh: boolean } | undefined>;
 }
 
 export interface AuthOptions {
@@ -90,6 +96,7 @@ export async function installAuth(app: FastifyInstance, options: AuthOptions): P
   app.decorateRequest('user', null);
   app.decorateRequest('sessionToken', '');
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('sessionProofFresh', false);
 
   app.addHook('onRequest', async (request, reply) => {
     const path = routedPath(request);
@@ -112,6 +119,7 @@ export async function installAuth(app: FastifyInstance, options: AuthOptions): P
     const resolved = await options.sessions.resolveSession(token);
     request.user = resolved?.user ?? null;
     request.sessionId = resolved?.sessionId ?? null;
+    request.sessionProofFresh = resolved?.proofFresh ?? false;
     // A cookie naming no live session (expired, revoked, from another database) would be sent, and
     // looked up, on every call until the browser closes: expire it now. A route may still set a new one.
     if (!request.user && !bearer) clearSessionCookie(request, reply);
@@ -153,6 +161,33 @@ export function requireAdmin(request: FastifyRequest): CurrentUser {
   const user = requireUser(request);
   if (user.role !== ADMIN_ROLE) throw new AppError('forbidden', accountMessages.adminRequired);
   return user;
+}
+
+/**
+ * The one guard of what cannot be undone (a backup or export, emptying the bin, a role, the email): the
+ * session must have proved its password within SIGN_IN_POLICY.reauthAfterMs, else a 403 with
+ * REAUTH_REQUIRED_CODE, which the client answers with the password (POST /api/user/reauth) and a retry.
+ */
+export function requireFreshProof(request: FastifyRequest): void {
+  if (!request.sessionProofFresh) throw new AppError('reauthenticate', zhCN.signIn.server.reauthRequired);
+}
+
+/** The browser's device id: its cookie when it carries a well-formed one, else a new random one (`fresh`). */
+export function deviceOf(request: FastifyRequest): { device: string; fresh: boolean } {
+  const sent = request.cookies[DEVICE_COOKIE];
+  if (sent && /^[A-Za-z0-9_-]{16,64}$/.test(sent)) return { device: sent, fresh: false };
+  return { device: crypto.randomBytes(24).toString('base64url'), fresh: true };
+}
+
+/** Keeps the device id for SIGN_IN_POLICY.deviceCookieMs, renewed at each sign-in. */
+export function setDeviceCookie(request: FastifyRequest, reply: FastifyReply, device: string): void {
+  reply.setCookie(DEVICE_COOKIE, device, {
+    httpOnly: true,
+    sameSite: 'lax',
+    path: '/',
+    secure: request.protocol === 'https',
+    maxAge: Math.floor(SIGN_IN_POLICY.deviceCookieMs / 1000),
+  });
 }
 
 /** Sets the session cookie: 30 days for "记住我", otherwise a browser-session cookie. */

@@ -2,12 +2,14 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { AppError, type AppErrorKind } from '../../domain/errors';
 import { messages } from '../../domain/messages';
 import { failure } from './envelope';
+import { REAUTH_REQUIRED_CODE } from '../../../src/protocol/codes';
 import { dependencyFault, type DependencyFault } from '../faults';
 
 const STATUS: Record<AppErrorKind, number> = {
   invalid: 400,
   unauthenticated: 401,
   forbidden: 403,
+  reauthenticate: 403,
   notFound: 404,
   conflict: 409,
   payloadTooLarge: 413,
@@ -50,7 +52,8 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
       const status = STATUS[error.kind];
-      return reply.status(status).send(failure(status === 200 ? error.code : status, error.message));
+      const code = status === 200 ? error.code : error.kind === 'reauthenticate' ? REAUTH_REQUIRED_CODE : status;
+      return reply.status(status).send(failure(code, error.message));
     }
     const status = error.statusCode ?? 500;
     if (status === 429) return reply.status(429).send(failure(429, error.message || messages.rateLimited));

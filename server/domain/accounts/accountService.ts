@@ -23,7 +23,8 @@ import { AppError } from '../errors';
 import { ADMIN_ROLE, type CurrentUser } from './currentUser';
 import { accountMessages, twoStepMessages, validationMessage } from './messages';
 import { ConcurrencyGate } from './concurrencyGate';
-import { HASHING_POLICY, REGISTRATION_POLICY, ROLES, SESSION_POLICY, THROTTLE_POLICY, TWO_STEP_POLICY } from './policy';
+import { HASHING_POLICY, REGISTRATION_POLICY, ROLES, SESSION_POLICY, SIGN_IN_POLICY, THROTTLE_POLICY, TWO_STEP_POLICY } from './policy';
+import * as zhCN from '../../../src/i18n/zh-CN';
 
 export interface AccountDeps {
   users: UserRepository;
@@ -66,6 +67,15 @@ export type LoginOutcome =
 export interface ClientFacts {
   address: string;
   userAgent?: string | undefined;
+  /** The browser's device cookie (a random id); absent for a client that keeps none. */
+  device?: string | undefined;
+}
+
+/** A session just opened, told to whoever listens (the new-sign-in notices). */
+export interface SignedIn {
+  user: CurrentUser;
+  sessionId: number;
+  client: ClientFacts;
 }
 
 /** A live session of the account; `current` is the one asking. */
@@ -77,6 +87,8 @@ export interface AccountSession extends Omit<SessionSummary, 'tokenHash'> {
 export interface ResolvedSession {
   user: CurrentUser;
   sessionId: number;
+  /** The session proved its password within SIGN_IN_POLICY.reauthAfterMs: what cannot be undone may go ahead. */
+  proofFresh: boolean;
 }
 
 /** Envelope code of a login, register or password refusal the dialog shows as an error toast. */
@@ -99,6 +111,8 @@ export class AccountService {
   private readonly pause: (ms: number) => Promise<void>;
   /** Told the ids of sessions this service ended, so their chat sockets close on every instance. */
   private sessionsEnded: (userId: number, sessionIds: number[]) => Promise<void> = async () => {};
+  /** Told of every session opened (the new-sign-in notices). */
+  private signedIn: (signIn: SignedIn) => Promise<void> = async () => {};
 
   constructor(private readonly deps: AccountDeps) {
     const { concurrency, queue } = deps.hashing ?? HASHING_POLICY;
@@ -141,6 +155,11 @@ export class AccountService {
   /** Called with the ids of every session this service ends (one listener: the chat room's). */
   whenSessionsEnd(listener: (userId: number, sessionIds: number[]) => Promise<void>): void {
     this.sessionsEnded = listener;
+  }
+
+  /** Called with every session opened, before the sign-in answers (one listener: the new-sign-in notices). */
+  whenSignedIn(listener: (signIn: SignedIn) => Promise<void>): void {
+    this.signedIn = listener;
   }
 
   async login(input: { username: string; password: string; remember: boolean } & ClientFacts): Promise<LoginOutcome> {
@@ -217,7 +236,25 @@ export class AccountService {
         if (next > session.expiresAt.getTime()) await this.deps.sessions.extend(session.id, new Date(next));
       }
     }
-    return { user, sessionId: session.id };
+    const proofFresh = now.getTime() - session.provedAt.getTime() <= SIGN_IN_POLICY.reauthAfterMs;
+    return { user, sessionId: session.id, proofFresh };
+  }
+
+  /** The password again, for what cannot be undone: the session counts as proved from now. */
+  async reauthenticate(user: CurrentUser, sessionId: number, password: string, address: string): Promise<void> {
+    if (password === '') throw new AppError('invalid', zhCN.signIn.server.passwordRequired);
+    await this.requirePassword(user, password, address, zhCN.signIn.server.wrongPassword);
+    await this.deps.sessions.markProved(sessionId, this.deps.clock.now());
+  }
+
+  /**
+   * 「不是我」's new password, set without the old one (the link's grant is the proof): every session of the
+   * account ends, since whoever signed in may hold more than the one the link named.
+   */
+  async replacePassword(userId: number, newPassword: string): Promise<void> {
+    rejectIf(checkPasswordFormat(newPassword));
+    await this.deps.users.updatePasswordHash(userId, await this.hash(newPassword), false);
+    await this.endAllSessions(userId);
   }
 
   async logout(token: string): Promise<void> {
@@ -330,7 +367,7 @@ export class AccountService {
   }
 
   /** Ends one of the user's own sessions (on every instance at once: sessions live in the database). */
-  async endSession(user: CurrentUser, sessionId: number): Promise<void> {
+  async endSession(user: Pick<CurrentUser, 'id'>, sessionId: number): Promise<void> {
     if (!(await this.deps.sessions.revokeById(user.id, sessionId))) throw new AppError('notFound', twoStepMessages.sessionNotFound);
     await this.sessionsEnded(user.id, [sessionId]);
   }
@@ -501,7 +538,7 @@ export class AccountService {
     await this.deps.users.recordLogin(user.id, now);
     const token = this.deps.tokens.generate();
     const expiresAt = new Date(now.getTime() + (remember ? SESSION_POLICY.rememberMs : SESSION_POLICY.idleMs));
-    await this.deps.sessions.create({
+    const sessionId = await this.deps.sessions.create({
       tokenHash: this.deps.tokens.digest(token),
       userId: user.id,
       persistent: remember,
@@ -513,6 +550,7 @@ export class AccountService {
     // Housekeeping rides on logins rather than a timer, so every instance stays stateless.
     await this.deps.sessions.deleteExpired(now);
     await this.deps.throttle.prune(new Date(now.getTime() - THROTTLE_POLICY.windowMs));
+    await this.signedIn({ user, sessionId, client });
     return { token, user, persistent: remember, expiresAt };
   }
 

@@ -61,3 +61,15 @@ export const REGISTRATION_POLICY = {
 } as const;
 
 export const ROLES = { admin: 1, member: 2 } as const;
+
+/** A sign-in from a browser the account never used, and what cannot be undone. */
+export const SIGN_IN_POLICY = {
+  /** The device cookie's lifetime (400 days: the most browsers keep a cookie). */
+  deviceCookieMs: 400 * 24 * 60 * 60 * 1000,
+  /** How long a 「不是我」 link works (once). */
+  notMeLinkMs: 7 * 24 * 60 * 60 * 1000,
+  /** How long the link's grant to set a new password lasts once the link is used. */
+  resetGrantMs: 30 * 60 * 1000,
+  /** Backups, exports, emptying the bin, roles, the second step off, the email: a password proved this recently. */
+  reauthAfterMs: 10 * 60 * 1000,
+} as const;

@@ -123,7 +123,12 @@ export type SecurityEvent =
   | 'passwordChanged'
   | 'twoStepOn'
   | 'twoStepOff'
-  | 'sessionEnded';
+  | 'sessionEnded'
+  | 'newDeviceSignIn'
+  | 'notMe'
+  | 'notMePassword'
+  | 'reauthenticated'
+  | 'reauthFailed';
 
 export function describeSecurityEvent(event: SecurityEvent, account: string): AuditRecord {
   return { area: 'security', action: event, objectId: '', summary: `${words.verbs[event]}「${clip(account, NAME_LIMIT)}」` };

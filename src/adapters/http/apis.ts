@@ -4,3 +4,4 @@ export { createContentApi } from './contentApi';
 export { createMusicApi } from './musicApi';
 export { createNotifyApi } from './notifyApi';
 export { createSiteApi } from './siteApi';
+export { createSignInApi } from './signInApi';

@@ -3,7 +3,7 @@
  * the status notices are not part of the script a server-rendered page needs before it is live.
  */
 import axios, { AxiosError, type AxiosInstance } from 'axios';
-import { REMINDER_CODE, type Envelope } from '../../protocol/codes';
+import { REAUTH_REQUIRED_CODE, REMINDER_CODE, type Envelope } from '../../protocol/codes';
 import type { Notifier } from '../../ports/notifier';
 import * as zhCN from '../../i18n/zh-CN';
 import { ApiError } from './apiError';
@@ -71,15 +71,21 @@ export function createAxiosInstance(options: HttpClientOptions): AxiosInstance {
       }
       return response;
     },
-    (error: unknown) => {
-      if (!(error instanceof AxiosError)) return Promise.reject(error);
+    async (error: unknown) => {
+      if (!(error instanceof AxiosError)) throw error;
       const status = error.response?.status ?? 0;
       const body = error.response?.data as Partial<Envelope<unknown>> | undefined;
       const serverMessage = typeof body?.message === 'string' ? body.message : undefined;
+      // What cannot be undone, asked with an old proof: the password again, then the same call once more.
+      if (status === 403 && body?.code === REAUTH_REQUIRED_CODE && error.config && !error.config.reauthRetried && options.reauthenticate) {
+        if (await options.reauthenticate()) return instance.request({ ...error.config, reauthRetried: true });
+        // Given up in the dialog: nothing more to say.
+        throw new ApiError(serverMessage ?? text.forbidden, status, REAUTH_REQUIRED_CODE);
+      }
       if (!(status === 404 && error.config?.notFoundIsAnswer)) reportStatus(options.notifier, status, serverMessage);
       if (status === 401) options.onUnauthorized?.();
       const message = serverMessage || fallbackMessage(status, error.code);
-      return Promise.reject(new ApiError(message, status, body?.code ?? status));
+      throw new ApiError(message, status, body?.code ?? status);
     },
   );
 

@@ -11,6 +11,8 @@ declare module 'axios' {
      * the catalogue's "接口不存在" is not shown for it.
      */
     notFoundIsAnswer?: boolean;
+    /** Already retried after the password was asked again (or the asking call itself): never asked twice. */
+    reauthRetried?: boolean;
   }
 }
 
@@ -18,6 +20,11 @@ export interface HttpClientOptions {
   notifier: Notifier;
   /** Called on HTTP 401 so the session can end and the login dialog open. */
   onUnauthorized?: () => void;
+  /**
+   * Asks the password again after a 403 with REAUTH_REQUIRED_CODE; resolves whether it was given (the call is
+   * then sent once more). Absent: the refusal is the call's answer.
+   */
+  reauthenticate?: () => Promise<boolean>;
   /** A bearer token for non-cookie clients; the browser build keeps none. */
   token?: () => string | undefined;
   baseURL?: string;

@@ -65,6 +65,11 @@ export const consoleAudit = {
     twoStepOn: 'Turn on two-step sign-in',
     twoStepOff: 'Turn off two-step sign-in',
     sessionEnded: 'End a session',
+    newDeviceSignIn: 'Sign in from a new browser',
+    notMe: '“Not me”: end that sign-in',
+    notMePassword: '“Not me”: set a new password',
+    reauthenticated: 'Confirm the password again',
+    reauthFailed: 'Failed to confirm the password again',
   },
   parts: {
     revisions: 'revision',

@@ -21,6 +21,7 @@ export { home } from './home';
 export { validation } from './validation';
 export { account } from './account';
 export { twoStep } from './twoStep';
+export { signIn } from './signIn';
 export { session } from './session';
 export { notify } from './notify';
 export { content } from './content';

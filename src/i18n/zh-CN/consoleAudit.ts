@@ -64,6 +64,11 @@ export const consoleAudit = localised('consoleAudit', {
     twoStepOn: '开启两步验证',
     twoStepOff: '关闭两步验证',
     sessionEnded: '结束登录会话',
+    newDeviceSignIn: '在新浏览器上登录',
+    notMe: '「不是我」：退出那次登录',
+    notMePassword: '「不是我」：设置新密码',
+    reauthenticated: '再次验证密码',
+    reauthFailed: '再次验证密码失败',
   },
   parts: {
     revisions: '修订',

@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router-dom';
 import { loadConsoleCatalogue } from '../../i18n/englishChunks';
 import { Layout } from './Layout';
+import { ReauthHost } from '../features/account/ReauthHost';
 
 /** `/admin`: a chunk of its own, so a reader's first load carries nothing of the console (nor its English). */
 const ConsoleGate = lazy(() => loadConsoleCatalogue().then(() => import('../console/ConsoleGate')));
@@ -42,6 +43,7 @@ export function App() {
   return (
     <BrowserRouter>
       <AppRoutes />
+      <ReauthHost />
     </BrowserRouter>
   );
 }

@@ -4,6 +4,7 @@ import { ApiError } from '../../../src/adapters/http/apiError';
 import { createHttpClient } from '../../../src/adapters/http/httpClient';
 import type { Notice, Notifier } from '../../../src/ports/notifier';
 import * as zhCN from '../../../src/i18n/zh-CN';
+import { REAUTH_REQUIRED_CODE } from '../../../src/protocol/codes';
 
 /** A client whose transport answers every call with `status` and `body`. */
 async function clientAnswering(status: number, body: unknown) {
@@ -56,5 +57,42 @@ describe('the HTTP client and the error catalogue (spec section 8)', () => {
     const loud = await clientAnswering(404, { code: 404, result: null, message: '接口不存在' });
     await failure(loud.http.request({ url: '/api/nothing' }));
     expect(loud.notices).toEqual([{ level: 'error', title: zhCN.http.errorTip, message: zhCN.http.interfaceNotFound }]);
+  });
+
+  it('answers a 403 asking the password again by asking it, then sends the same call once more; giving up ends the call', async () => {
+    for (const given of [true, false]) {
+      const notices: Notice[] = [];
+      const asked: string[] = [];
+      const http = createHttpClient({
+        notifier: { notify: (notice) => void notices.push(notice) },
+        reauthenticate: async () => {
+          asked.push('asked');
+          return given;
+        },
+      });
+      const sent: unknown[] = [];
+      (await http.transport()).defaults.adapter = async (config: InternalAxiosRequestConfig) => {
+        sent.push(config.data);
+        // Refused until the password was given: then the retry passes.
+        const proved = sent.length > 1;
+        const body = proved
+          ? { code: 0, result: 'emptied', message: '' }
+          : { code: REAUTH_REQUIRED_CODE, result: null, message: zhCN.signIn.server.reauthRequired };
+        const response = { data: body, status: proved ? 200 : 403, statusText: '', headers: new AxiosHeaders(), config };
+        if (proved) return response;
+        throw new AxiosError('status 403', AxiosError.ERR_BAD_RESPONSE, config, {}, response);
+      };
+      const call = http.request<string>({ url: '/api/admin/articles/bin', method: 'DELETE', data: { all: true } });
+      if (given) {
+        expect(await call).toBe('emptied');
+        expect(sent).toEqual([JSON.stringify({ all: true }), JSON.stringify({ all: true })]);
+      } else {
+        expect((await failure(call)).code).toBe(REAUTH_REQUIRED_CODE);
+        expect(sent).toHaveLength(1);
+      }
+      expect(asked).toEqual(['asked']);
+      // The dialog was the answer: no error notice on top of it.
+      expect(notices).toEqual([]);
+    }
   });
 });

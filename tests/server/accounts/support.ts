@@ -9,6 +9,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { ScryptPasswordHasher } from '../../../server/adapters/crypto/scryptPasswordHasher';
 import { loadConfig, type AppConfig } from '../../../server/config';
 import { createServer, type CreatedServer } from '../../../server/main';
+import type { Clock } from '../../../server/ports/clock';
 import { takeOverAdministrator } from '../support/administrator';
 import { temporaryFolder, writeFakeClient } from '../support/siteServer';
 
@@ -40,7 +41,7 @@ export interface AccountsServer {
  */
 export async function startAccountsServer(
   overrides: Partial<AppConfig> = {},
-  options: { keepOneTimePassword?: boolean } = {},
+  options: { keepOneTimePassword?: boolean; clock?: Clock } = {},
 ): Promise<AccountsServer> {
   const ownsData = overrides.dataDir === undefined;
   const dataDir = overrides.dataDir ?? temporaryFolder('blog-accounts-');
@@ -55,7 +56,11 @@ export async function startAccountsServer(
     clientDir,
   };
   const lines: string[] = [];
-  const server = await createServer(config, { passwordHasher: testHasher, announce: (line) => lines.push(line) });
+  const server = await createServer(config, {
+    passwordHasher: testHasher,
+    announce: (line) => lines.push(line),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   const oneTimePassword = /初始密码 (\S+)（/.exec(lines.join('\n'))?.[1] ?? '';
   const adminPassword = options.keepOneTimePassword ? oneTimePassword : await takeOverAdministrator(server.app, oneTimePassword);
   return {

@@ -14,7 +14,7 @@ import {
 } from '../../../../src/protocol/account';
 import type { AccountService, IssuedSession } from '../../../domain/accounts/accountService';
 import type { CurrentUser } from '../../../domain/accounts/currentUser';
-import { clearSessionCookie, requireUser, setSessionCookie } from '../auth';
+import { clearSessionCookie, deviceOf, requireFreshProof, requireUser, setDeviceCookie, setSessionCookie } from '../auth';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { accountMessages } from '../../../domain/accounts/messages';
 import { AppError } from '../../../domain/errors';
@@ -68,7 +68,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountService; e
     },
     async (request, reply) => {
       const { username, password, remember = false, bearer = false } = request.body;
-      const outcome = await accounts.login({ username, password, remember, ...clientOf(request) });
+      const outcome = await accounts.login({ username, password, remember, ...clientOf(request, reply) });
       reply.header('cache-control', 'no-store');
       if (outcome.secondStep) return ok({ second_step: true, challenge: outcome.challenge });
       return ok(await opened(request, reply, outcome, bearer));
@@ -80,7 +80,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountService; e
     { schema: { body: LoginSecondStepBody, response: { 200: envelopeOf(LoginResult) } } },
     async (request, reply) => {
       const { challenge, code, bearer = false } = request.body;
-      const session = await accounts.completeLogin({ challenge, code, ...clientOf(request) });
+      const session = await accounts.completeLogin({ challenge, code, ...clientOf(request, reply) });
       reply.header('cache-control', 'no-store');
       return ok(await opened(request, reply, session, bearer));
     },
@@ -124,6 +124,8 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountService; e
     async (request) => {
       const user = requireUser(request);
       const { nick_name, avatar, email: address, email_notify } = request.body;
+      // A new address is where the account's emails go (a new sign-in's 「不是我」 too): the password again.
+      if (email && address !== undefined && address.trim() !== (await email.emailSettings(user.id)).email) requireFreshProof(request);
       // Checked and kept first: a wrong address leaves the profile as it was.
       if (email && (address !== undefined || email_notify !== undefined)) {
         await email.updateEmailSettings(user.id, {
@@ -146,7 +148,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountService; e
       const user = requireUser(request);
       // This session stays signed in; every other one ends.
       await accounts.changePassword(user, request.body.old_password, request.body.new_password, {
-        ...clientOf(request),
+        address: request.ip,
         token: request.sessionToken,
       });
       return ok(null);
@@ -154,7 +156,12 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountService; e
   );
 };
 
-/** Where a request comes from, kept with the session it opens. */
-function clientOf(request: FastifyRequest): { address: string; userAgent: string } {
-  return { address: request.ip, userAgent: request.headers['user-agent'] ?? '' };
+/**
+ * Where a sign-in comes from, kept with the session it opens; a browser without a device id is given one
+ * here (kept even when the sign-in fails: the same browser is the same device at its next try).
+ */
+export function clientOf(request: FastifyRequest, reply: FastifyReply): { address: string; userAgent: string; device: string } {
+  const { device, fresh } = deviceOf(request);
+  if (fresh) setDeviceCookie(request, reply, device);
+  return { address: request.ip, userAgent: request.headers['user-agent'] ?? '', device };
 }

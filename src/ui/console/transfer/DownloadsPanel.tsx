@@ -1,10 +1,11 @@
 import { Archive, Download, FileText } from 'lucide-react';
 import { Switch } from 'radix-ui';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type MouseEvent } from 'react';
 import type { TransferDownloads } from '../../../domain/console/transfer/transfer';
 import * as zhCN from '../../../i18n/zh-CN';
 import { useService } from '../../di';
 import { CONSOLE_TOKENS } from '../../../ports/console/tokens';
+import { TOKENS } from '../../../ports/tokens';
 
 const text = zhCN.consoleTransfer;
 
@@ -14,6 +15,7 @@ const text = zhCN.consoleTransfer;
  */
 export function DownloadsPanel() {
   const api = useService(CONSOLE_TOKENS.transferConsoleApi);
+  const signIn = useService(TOKENS.signInApi);
   const [downloads, setDownloads] = useState<TransferDownloads | null>(null);
   const [withMusic, setWithMusic] = useState(true);
   const musicId = useId();
@@ -26,6 +28,21 @@ export function DownloadsPanel() {
     };
   }, [api]);
 
+  // The browser fetches a download itself, so a refusal could not be answered and retried: the session's
+  // password proof is checked first (asking the password again if it is old), then the link is followed.
+  const afterProof = (event: MouseEvent<HTMLAnchorElement>) => {
+    const link = event.currentTarget;
+    if (link.dataset.proved === 'true') return void delete link.dataset.proved;
+    event.preventDefault();
+    void signIn.confirmFreshProof().then(
+      () => {
+        link.dataset.proved = 'true';
+        link.click();
+      },
+      () => undefined,
+    );
+  };
+
   return (
     <div className="transfer-downloads">
       <section className="console-card transfer-card" aria-labelledby="transfer-export">
@@ -35,7 +52,7 @@ export function DownloadsPanel() {
         </h2>
         <p className="transfer-card__hint">{text.export.hint}</p>
         <div className="transfer-card__actions">
-          <a className="button button--primary" href={downloads?.markdown} download aria-disabled={!downloads}>
+          <a className="button button--primary" href={downloads?.markdown} download aria-disabled={!downloads} onClick={afterProof}>
             <Download aria-hidden="true" />
             {text.export.download}
           </a>
@@ -64,6 +81,7 @@ export function DownloadsPanel() {
             href={downloads ? (withMusic ? downloads.backup : downloads.backupWithoutMusic) : undefined}
             download
             aria-disabled={!downloads}
+            onClick={afterProof}
           >
             <Download aria-hidden="true" />
             {text.backup.download}

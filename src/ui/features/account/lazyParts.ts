@@ -10,3 +10,5 @@ export const notificationDrawer = lazyPart(() => import('../notifications/Notifi
 export const passwordChangeDialog = lazyPart(() => import('./PasswordChangeDialog'));
 /** Only an administrator held to ADMIN_TWO_STEP=required without a second step needs it. */
 export const twoStepRequiredDialog = lazyPart(() => import('./TwoStepRequiredDialog'));
+/** Only before something that cannot be undone, with a session's password proof too old. */
+export const reauthDialog = lazyPart(() => import('./ReauthDialog'));

@@ -17,6 +17,7 @@ import {
 import { envelopeOf } from '../../../../../src/protocol/envelope';
 import { ArticleConflict, type ArticleConsoleService } from '../../../../domain/content/articleConsoleService';
 import { ok } from '../../envelope';
+import { requireFreshProof } from '../../auth';
 
 const IdParams = Type.Object({ id: Type.String() });
 const RevisionParams = Type.Object({ id: Type.String(), version: Type.String() });
@@ -55,9 +56,10 @@ export const articleConsoleRoutes: FastifyPluginAsyncTypebox<{ articles: Article
   );
 
   // Static before the parameter: find-my-way prefers `/articles/bin` to `/articles/:id`.
-  app.delete('/articles/bin', { schema: { response: { 200: envelopeOf(ArticleBinEmptiedDto) } } }, async () =>
-    ok(await articles.emptyBin()),
-  );
+  app.delete('/articles/bin', { schema: { response: { 200: envelopeOf(ArticleBinEmptiedDto) } } }, async (request) => {
+    requireFreshProof(request);
+    return ok(await articles.emptyBin());
+  });
 
   app.get(
     '/articles/:id',

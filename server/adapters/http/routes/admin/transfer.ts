@@ -10,6 +10,7 @@ import { AppError } from '../../../../domain/errors';
 import type { SiteTransfer } from '../../../transfer/siteTransfer';
 import { attachment } from '../../contentDisposition';
 import { ok } from '../../envelope';
+import { requireFreshProof } from '../../auth';
 
 const text = zhCN.consoleTransfer.server;
 const zipTooLarge = () => new AppError('payloadTooLarge', text.zipTooLarge(IMPORT_MAX_ZIP_BYTES / (1024 * 1024)));
@@ -51,7 +52,8 @@ export const transferRoutes: FastifyPluginAsyncTypebox<{ transfer: SiteTransfer 
   });
 
   // Downloads answer GET only: a HEAD must not make a whole export or backup to throw away.
-  app.get('/transfer/export', { exposeHeadRoute: false }, async (_request, reply) => {
+  app.get('/transfer/export', { exposeHeadRoute: false }, async (request, reply) => {
+    requireFreshProof(request);
     const zip = await transfer.exportZip();
     const when = stamp(new Date());
     return reply
@@ -65,6 +67,7 @@ export const transferRoutes: FastifyPluginAsyncTypebox<{ transfer: SiteTransfer 
     '/transfer/backup',
     { exposeHeadRoute: false, schema: { querystring: BackupQuery } },
     async (request, reply) => {
+      requireFreshProof(request);
       const archive = transfer.backup(request.query.music ?? true);
       const when = stamp(new Date());
       return reply

@@ -15,7 +15,7 @@ import {
 } from '../../../../../src/protocol/console/users';
 import type { NotificationService } from '../../../../domain/notifications/notificationService';
 import type { UserConsoleService } from '../../../../domain/users/userConsoleService';
-import { requireAdmin } from '../../auth';
+import { requireAdmin, requireFreshProof } from '../../auth';
 import { ok } from '../../envelope';
 import { noticeHtml } from '../../noticeHtml';
 
@@ -36,7 +36,11 @@ export const userConsoleRoutes: FastifyPluginAsyncTypebox<UserConsoleServices> =
   app.put(
     '/users/:id/role',
     { schema: { params: UserIdParams, body: UserRoleBody, response: { 200: envelopeOf(ConsoleUserDto) } } },
-    async (request) => ok(await users.setRole(requireAdmin(request), request.params.id, request.body.role)),
+    async (request) => {
+      const admin = requireAdmin(request);
+      requireFreshProof(request);
+      return ok(await users.setRole(admin, request.params.id, request.body.role));
+    },
   );
 
   app.put(
