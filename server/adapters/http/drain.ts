@@ -7,8 +7,11 @@ export interface DrainGate {
   /**
    * From now on every new request is answered 503 with `message` and `Connection: close`; resolves true once
    * the requests in flight have finished, false if `timeoutMs` passed first.
+   * `handOver` (a cluster worker stopped alone, its siblings serving on): the port is left at once, so the
+   * primary hands new connections to the other workers, and a request still arriving on a connection this
+   * worker had already taken is answered normally (then the connection closes) instead of refused.
    */
-  drain(timeoutMs: number): Promise<boolean>;
+  drain(timeoutMs: number, handOver?: boolean): Promise<boolean>;
 }
 
 /**
@@ -23,11 +26,13 @@ export function installDrainGate(server: Server, message: string): DrainGate {
   server.removeAllListeners('request');
   const active = new Set<ServerResponse>();
   let draining = false;
+  let handingOver = false;
   let idle: (() => void) | undefined;
   const refusal = JSON.stringify(failure(503, message));
 
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    if (draining) {
+    if (draining && handingOver) response.shouldKeepAlive = false;
+    else if (draining) {
       response.shouldKeepAlive = false;
       response.writeHead(503, {
         'content-type': 'application/json; charset=utf-8',
@@ -53,8 +58,11 @@ export function installDrainGate(server: Server, message: string): DrainGate {
     get inFlight() {
       return active.size;
     },
-    drain(timeoutMs) {
+    drain(timeoutMs, handOver = false) {
       draining = true;
+      handingOver = handOver;
+      // Fastify's own close later finds the server closed, which it accepts.
+      if (handOver) server.close();
       // Answers still to come close their connection, so no client keeps a connection to a stopping server.
       for (const response of active) if (!response.headersSent) response.shouldKeepAlive = false;
       server.closeIdleConnections();
