@@ -353,6 +353,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
   // Hot reads are kept serialised in memory; each write drops what it changes here and, through Redis,
   // on the other instances.
   let relay: ChangeRelay | undefined;
+  let clusterRelay: ClusterChangeRelay | undefined;
   const counterLagMs = overrides.counterLagMs ?? COUNTER_LAG_MS;
   const ttlMs = overrides.readCacheTtlMs ?? READ_CACHE_TTL_MS;
   // Articles' text, kept apart from the answers as sent: it is dropped by the same changes.
@@ -400,8 +401,9 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
     await redisRelay.whenReady();
     relay = redisRelay;
   } else if (cluster) {
-    // The workers of an instance without Redis: through the primary.
-    relay = new ClusterChangeRelay(cluster, dropRemote);
+    // The workers of an instance without Redis: through the primary, each answer waiting for its drops.
+    clusterRelay = new ClusterChangeRelay(cluster, dropRemote);
+    relay = clusterRelay;
   }
 
   const content = createContentServices(database.db, database.dialect, notifications, readCache, articleTexts);
@@ -486,6 +488,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
       ...(counterRedis ? { sharedLimits: { redis: counterRedis, nameSpace: `${limitsPrefix}:minute:` } } : {}),
       offline: config.offline ?? true,
       metricsToken: config.metricsToken,
+      ...(clusterRelay ? { changesDelivered: () => clusterRelay.delivered() } : {}),
     },
   );
   log = app.log;

@@ -11,36 +11,42 @@ const KNOWN_TOPICS: ReadonlySet<string> = new Set(READ_TOPICS);
 
 /**
  * The workers of one instance without Redis: a worker's changes go to the primary process, which hands them
- * to every other worker. IPC neither loses nor reorders messages, so unlike Redis there is nothing to resync.
- * Changes of one turn of the event loop go out as one message, as with Redis.
+ * to every other worker and then says so. IPC neither loses nor reorders messages, and the primary hands a
+ * worker its connections over the same channel, so once `delivered()` resolves, any later request, whichever
+ * worker the primary gives it to, finds the drops done: the next request after a write's answer is fresh.
  */
 export class ClusterChangeRelay implements ChangeRelay {
-  private readonly queued = new Set<ReadTopic>();
-  private flushing: NodeJS.Immediate | undefined;
-  private readonly stopListening: () => void;
+  private seq = 0;
+  private relayedUpTo = 0;
+  private readonly waiting: { seq: number; resolve: () => void }[] = [];
+  private readonly stopListening: (() => void)[];
 
   constructor(private readonly link: WorkerLink, onRemoteChange: (topics: ReadTopic[]) => void) {
-    this.stopListening = link.on('blog:changes', (message) => {
-      const topics = message.topics.filter((topic) => KNOWN_TOPICS.has(topic));
-      if (topics.length > 0) onRemoteChange(topics);
-    });
+    this.stopListening = [
+      link.on('blog:changes', (message) => {
+        const topics = message.topics.filter((topic) => KNOWN_TOPICS.has(topic));
+        if (topics.length > 0) onRemoteChange(topics);
+      }),
+      link.on('blog:relayed', ({ seq }) => {
+        this.relayedUpTo = Math.max(this.relayedUpTo, seq);
+        while (this.waiting.length > 0 && this.waiting[0]!.seq <= this.relayedUpTo) this.waiting.shift()!.resolve();
+      }),
+    ];
   }
 
   publish(topics: readonly ReadTopic[]): void {
-    for (const topic of topics) this.queued.add(topic);
-    this.flushing ??= setImmediate(() => this.flush());
+    this.link.send({ type: 'blog:changes', topics: [...topics], seq: ++this.seq });
   }
 
-  private flush(): void {
-    this.flushing = undefined;
-    if (this.queued.size === 0) return;
-    this.link.send({ type: 'blog:changes', topics: [...this.queued] });
-    this.queued.clear();
+  /** Resolves once every change published so far has been handed to the other workers. */
+  delivered(): Promise<void> {
+    if (this.relayedUpTo >= this.seq || !this.link.connected) return Promise.resolve();
+    const seq = this.seq;
+    return new Promise((resolve) => this.waiting.push({ seq, resolve }));
   }
 
   async close(): Promise<void> {
-    if (this.flushing) clearImmediate(this.flushing);
-    this.flush();
-    this.stopListening();
+    for (const stop of this.stopListening) stop();
+    for (const waiter of this.waiting.splice(0)) waiter.resolve();
   }
 }

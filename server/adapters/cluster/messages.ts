@@ -8,7 +8,7 @@ import type { ChatEvent } from '../../ports/chatHub';
  */
 export type WorkerToPrimary =
   /** This worker's writes changed these topics: the other workers drop them (no Redis to tell them). */
-  | { type: 'blog:changes'; topics: ReadTopic[] }
+  | { type: 'blog:changes'; topics: ReadTopic[]; seq: number }
   /** A chat event for every worker, this one included (no Redis). */
   | { type: 'blog:chat'; event: ChatEvent }
   /** This worker's share of the chat room's online list (no Redis). */
@@ -18,6 +18,8 @@ export type WorkerToPrimary =
 
 export type PrimaryToWorker =
   | { type: 'blog:changes'; topics: ReadTopic[] }
+  /** This worker's changes up to `seq` are on their way to every other worker, ahead of any later connection. */
+  | { type: 'blog:relayed'; seq: number }
   | { type: 'blog:chat'; event: ChatEvent }
   /** Every worker's online users, by the cluster's worker number. */
   | { type: 'blog:presence'; byWorker: Record<number, OnlineUser[]> }

@@ -51,7 +51,9 @@ export async function runPrimary(options: PrimaryOptions): Promise<void> {
   const route = (from: Worker, message: WorkerToPrimary) => {
     switch (message.type) {
       case 'blog:changes':
-        for (const worker of workers()) if (worker !== from) send(worker, message);
+        for (const worker of workers()) if (worker !== from) send(worker, { type: 'blog:changes', topics: message.topics });
+        // Sent after the drops: a connection the primary hands to another worker from now on reaches it after them.
+        send(from, { type: 'blog:relayed', seq: message.seq });
         return;
       case 'blog:chat':
         for (const worker of workers()) send(worker, message);

@@ -28,6 +28,11 @@ export class WorkerLink {
     });
   }
 
+  /** Whether the primary is still there to answer. */
+  get connected(): boolean {
+    return process.connected;
+  }
+
   send(message: WorkerToPrimary): void {
     // A worker whose primary is gone is stopping anyway: nothing left to tell.
     if (process.connected) process.send?.(message);
