@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +12,7 @@ import { SERVER_NODE_FLAGS } from '../server/cli/serverBuild';
  *   npm run bench:rss            both ways, one after the other
  *   npm run bench:rss -- built   only `node <SERVER_NODE_FLAGS> dist-server/start.js` (after `npm run build`)
  *   npm run bench:rss -- bare    the same without the V8 flags
+ *   npm run bench:rss -- built workers=2   WEB_CONCURRENCY=2: the primary and its two workers (all listed)
  */
 
 const WAYS = {
@@ -49,12 +51,21 @@ function tree(pid: number): { pid: number; command: string; rssMb: number }[] {
   return [{ pid, command, rssMb: Math.round(rssKb(pid) / 1024) }, ...children.flatMap(tree)];
 }
 
-async function measure(way: keyof typeof WAYS): Promise<void> {
+async function measure(way: keyof typeof WAYS, workers: number): Promise<void> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-rss-'));
   const port = await freePort();
   const [command, args] = WAYS[way];
   const child = spawn(command, [...args], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DATABASE_URL: '', REDIS_URL: '', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      LOG_LEVEL: 'warn',
+      WEB_CONCURRENCY: String(workers),
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
     // Its own process group: npx and tsx leave their child behind when only they are stopped.
     detached: true,
@@ -67,13 +78,17 @@ async function measure(way: keyof typeof WAYS): Promise<void> {
       if (performance.now() - started > 600_000) throw new Error('the server did not start within 10 minutes');
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
-    const page = await fetch(`http://127.0.0.1:${port}/home`);
-    await page.text();
+    // Every worker serves its first page (the round robin gives each new connection to the next worker).
+    for (let i = 0; i < workers; i++) {
+      await new Promise((resolve, reject) =>
+        http.get(`http://127.0.0.1:${port}/home`, { agent: false }, (page) => page.resume().on('end', resolve)).on('error', reject),
+      );
+    }
     await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
     const processes = tree(child.pid!);
     const server = processes.reduce((largest, p) => (p.rssMb > largest.rssMb ? p : largest));
     const total = processes.reduce((sum, p) => sum + p.rssMb, 0);
-    console.log(`${way}: server process ${server.rssMb} MB, all ${processes.length} processes ${total} MB`);
+    console.log(`${way}, WEB_CONCURRENCY=${workers}: largest process ${server.rssMb} MB, all ${processes.length} processes ${total} MB`);
     for (const p of processes) console.log(`  ${p.rssMb} MB  ${p.command}`);
   } finally {
     process.kill(-child.pid!, 'SIGTERM');
@@ -83,4 +98,5 @@ async function measure(way: keyof typeof WAYS): Promise<void> {
 }
 
 const chosen = process.argv.slice(2).filter((arg): arg is keyof typeof WAYS => arg in WAYS);
-for (const way of chosen.length > 0 ? chosen : (Object.keys(WAYS) as (keyof typeof WAYS)[])) await measure(way);
+const workers = Number(/^workers=(\d+)$/.exec(process.argv.slice(2).find((arg) => arg.startsWith('workers=')) ?? '')?.[1] ?? 1);
+for (const way of chosen.length > 0 ? chosen : (Object.keys(WAYS) as (keyof typeof WAYS)[])) await measure(way, workers);

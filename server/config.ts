@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { Cron } from 'croner';
 
@@ -66,6 +67,11 @@ export interface AppConfig {
   backupDir?: string;
   /** BACKUP_TARGET: `folder` (BACKUP_DIR, the default) or `bucket` (the bucket's `backups/` prefix; needs MEDIA_STORE=s3). */
   backupTarget?: 'folder' | 'bucket';
+  /**
+   * Worker processes sharing the port (WEB_CONCURRENCY); default: the number of cores when REDIS_URL is set,
+   * else 1. With 1 the server runs as one process, as before workers existed.
+   */
+  webConcurrency?: number;
 }
 
 export type StorageConfig =
@@ -83,6 +89,9 @@ export type StorageConfig =
     };
 
 export const DEFAULT_PAGE_CACHE_MB = 32;
+
+/** How long a stop waits for requests in flight. */
+export const SHUTDOWN_TIMEOUT_MS = 10_000;
 
 export class ConfigError extends Error {
   constructor(readonly variable: string, detail: string) {
@@ -148,12 +157,13 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `expected one of ${LOG_LEVELS.join(', ')}`);
   const siteUrl = urlOrUndefined(env, 'SITE_URL', ['http:', 'https:']);
+  const redisUrl = urlOrUndefined(env, 'REDIS_URL', ['redis:', 'rediss:']);
   return {
     port: integerIn(env, 'PORT', 8080, 0, 65535),
     host: env.HOST || '0.0.0.0',
     dataDir: path.resolve(cwd, env.DATA_DIR || 'data'),
     databaseUrl: urlOrUndefined(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
-    redisUrl: urlOrUndefined(env, 'REDIS_URL', ['redis:', 'rediss:']),
+    redisUrl,
     trustProxy: (env.TRUST_PROXY ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     siteUrl,
     adminUrl: urlOrUndefined(env, 'ADMIN_URL', ['http:', 'https:']) ?? '/admin',
@@ -182,6 +192,9 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     backupKeep: integerIn(env, 'BACKUP_KEEP', 7, 1, 10_000),
     backupDir: path.resolve(cwd, env.BACKUP_DIR || path.join(env.DATA_DIR || 'data', 'backups')),
     backupTarget: backupTarget(env),
+    // Without Redis the workers share hot-read drops, pages and the chat room through the primary process, but
+    // each counts its own per-minute limits: one process stays the default there.
+    webConcurrency: integerIn(env, 'WEB_CONCURRENCY', redisUrl ? os.availableParallelism() : 1, 1, 256),
   };
 }
 

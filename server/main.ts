@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { pino } from 'pino';
-import { DEFAULT_PAGE_CACHE_MB, type AppConfig } from './config';
+import { DEFAULT_PAGE_CACHE_MB, SHUTDOWN_TIMEOUT_MS, type AppConfig } from './config';
 import type { Database } from './adapters/db/schema';
 import { KyselyUserRepository } from './adapters/db/userRepository';
 import { KyselySessionRepository } from './adapters/db/sessionRepository';
@@ -30,7 +30,7 @@ import type { DialectName } from './adapters/db/connect';
 import type { ContentServices } from './adapters/http/routes/content';
 import type { ArticleDetail } from './domain/content/article';
 import { ArticleService } from './domain/content/articleService';
-import { ARTICLE_TEXTS_KEPT, CHANGE_RELAY_PREFIX, COUNTER_LAG_MS, PAGE_TTL_MS } from './domain/hotReads';
+import { ARTICLE_TEXTS_KEPT, CHANGE_RELAY_PREFIX, COUNTER_LAG_MS, PAGE_TTL_MS, type ReadTopic } from './domain/hotReads';
 import { BoardService } from './domain/content/boardService';
 import { ShowcaseService } from './domain/content/showcaseService';
 import { ArticleConsoleService } from './domain/content/articleConsoleService';
@@ -67,12 +67,14 @@ import type { ChatLimits } from './ports/chatLimits';
 import type { Redis } from 'ioredis';
 import { MemoryReadCache } from './adapters/cache/memoryReadCache';
 import { PageCache } from './adapters/ssr/pageCache';
-import type { RedisChangeRelay } from './adapters/cache/redisChangeRelay';
+import { ClusterChangeRelay, type ChangeRelay } from './adapters/cache/clusterChangeRelay';
+import type { WorkerLink } from './adapters/cluster/workerLink';
+import { ClusterChatHub } from './adapters/ws/clusterChatHub';
 import { ignoreChanges, type ChangeNotifier, type ReadCache } from './ports/readCache';
 import { installDrainGate } from './adapters/http/drain';
 import { folderShelf, ScheduledBackups, storeShelf } from './adapters/backup/scheduledBackups';
 import { ADMIN_ROLE } from './domain/accounts/currentUser';
-import { slowStatements, watchPool } from './adapters/metrics/metrics';
+import { slowStatements, sumAcrossWorkers, watchPool } from './adapters/metrics/metrics';
 import type { ModerationServices } from './adapters/http/routes/admin/moderation';
 import type { UserConsoleServices } from './adapters/http/routes/admin/users';
 import { KyselyBoardModerationRepository } from './adapters/db/moderation/boardModerationRepository';
@@ -204,6 +206,12 @@ export interface ServerOverrides {
    * that compare answers with the database make it long and call `settleCounters`.
    */
   counterLagMs?: number;
+  /**
+   * This process is a worker of a cluster (WEB_CONCURRENCY > 1, set by start.ts): without Redis its caches'
+   * drops and the chat room go through the primary; its metrics are summed with the other workers'; only the
+   * leader runs what happens once per site.
+   */
+  cluster?: WorkerLink | undefined;
 }
 
 export interface CreatedServer {
@@ -226,7 +234,7 @@ export interface CreatedServer {
    * up to `timeoutMs`, then their connections are cut), then everything closes, the database last.
    * Resolves whether every request in flight finished.
    */
-  shutdown(timeoutMs?: number): Promise<boolean>;
+  shutdown(timeoutMs?: number, handOver?: boolean): Promise<boolean>;
 }
 
 /** How often the statistics' raw events are rolled up into their daily totals (the dashboard also rolls up when read). */
@@ -252,8 +260,7 @@ export function createStatsServices(
   return { recorder, service: new StatsService({ store, clock: systemClock, recorder, songNames }) };
 }
 
-/** How long a stop waits for requests in flight. */
-export const SHUTDOWN_TIMEOUT_MS = 10_000;
+export { SHUTDOWN_TIMEOUT_MS };
 
 /**
  * Longest a hot read is kept: the bound on staleness for changes this instance is not told of (another
@@ -265,6 +272,11 @@ export const READ_CACHE_TTL_MS = 5_000;
 export async function createServer(config: AppConfig, overrides: ServerOverrides = {}): Promise<CreatedServer> {
   // The server's own events go to the app's logger once it exists, before that to one of the same form.
   let log: ServerLog = pino({ level: config.logLevel });
+  const { cluster } = overrides;
+  // The music scan and watcher, scheduled publishing, the statistics' roll-up, backups and the log's purge run
+  // in one process of an instance: the lone server, or the cluster's leader. Across instances their claims hold.
+  const siteTasks = cluster?.leader ?? true;
+  if (cluster) sumAcrossWorkers(() => cluster.metrics());
   const database = openDatabase({
     ...config,
     limits: { statementTimeoutMs: config.statementTimeoutMs, slowQueryMs: config.slowQueryMs, events: databaseEvents(() => log) },
@@ -320,7 +332,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
     await redisHub.whenReady();
     chatHub = redisHub;
   } else {
-    chatHub = new MemoryChatHub();
+    chatHub = cluster ? new ClusterChatHub(cluster) : new MemoryChatHub();
   }
   const chat = new ChatService({
     messages: new KyselyChatRepository(database.db),
@@ -341,13 +353,15 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
         cacheDir: defaultCacheDir(config.dataDir),
         clock: systemClock,
         demoDir: config.seedDemo ? DEMO_MUSIC_DIR : undefined,
+        scans: siteTasks,
         log: config.logLevel === 'silent' ? undefined : (line) => process.stderr.write(`${line}\n`),
       });
   await library?.start();
 
   // Hot reads are kept serialised in memory; each write drops what it changes here and, through Redis,
   // on the other instances.
-  let relay: RedisChangeRelay | undefined;
+  let relay: ChangeRelay | undefined;
+  let clusterRelay: ClusterChangeRelay | undefined;
   const counterLagMs = overrides.counterLagMs ?? COUNTER_LAG_MS;
   const ttlMs = overrides.readCacheTtlMs ?? READ_CACHE_TTL_MS;
   // Articles' text, kept apart from the answers as sent: it is dropped by the same changes.
@@ -380,20 +394,21 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
   });
   // Another instance scanned the library (a console edit, an upload): its catalogue is in the database.
   const reloadMusic = () => void library?.scanner.load().catch((error: unknown) => log.error(error, '音乐目录重新载入失败'));
+  const dropRemote = (topics: ReadTopic[]) => {
+    readCache.invalidate(topics);
+    articleTexts.invalidate(topics);
+    pages?.invalidate(topics);
+    if (topics.includes('music')) reloadMusic();
+  };
   if (library) library.scanner.onScanned = () => readCache.changed(['music']);
   if (config.redisUrl) {
     const { RedisChangeRelay } = await import('./adapters/cache/redisChangeRelay');
-    relay = new RedisChangeRelay({
+    const redisRelay = new RedisChangeRelay({
       url: config.redisUrl,
       prefix: cachePrefix,
       onError: everyTenSeconds(() => log, 'Redis 连接出错（缓存同步）：恢复后各实例清空内存中的热读'),
       ...(sharedPages ? { beforePublish: () => sharedPages.settled() } : {}),
-      onRemoteChange: (topics) => {
-        readCache.invalidate(topics);
-        articleTexts.invalidate(topics);
-        pages?.invalidate(topics);
-        if (topics.includes('music')) reloadMusic();
-      },
+      onRemoteChange: dropRemote,
       onResync: () => {
         readCache.clear();
         articleTexts.clear();
@@ -401,7 +416,12 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
         reloadMusic();
       },
     });
-    await relay.whenReady();
+    await redisRelay.whenReady();
+    relay = redisRelay;
+  } else if (cluster) {
+    // The workers of an instance without Redis: through the primary, each answer waiting for its drops.
+    clusterRelay = new ClusterChangeRelay(cluster, dropRemote);
+    relay = clusterRelay;
   }
 
   const content = createContentServices(database.db, database.dialect, notifications, readCache, articleTexts);
@@ -506,6 +526,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
       ...(counterRedis ? { sharedLimits: { redis: counterRedis, nameSpace: `${limitsPrefix}:minute:` } } : {}),
       offline: config.offline ?? true,
       metricsToken: config.metricsToken,
+      ...(clusterRelay ? { changesDelivered: () => clusterRelay.delivered() } : {}),
     },
   );
   log = app.log;
@@ -525,7 +546,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
       },
     );
   const viewTimer = setInterval(() => void storeViews(), counterLagMs).unref();
-  const scheduledBackups = config.backupSchedule ? scheduleBackups(config, database, stores, notifications, () => log) : undefined;
+  const scheduledBackups = config.backupSchedule && siteTasks ? scheduleBackups(config, database, stores, notifications, () => log) : undefined;
   // Scheduled articles go out from whichever instance polls first after their time: each is claimed once.
   let publishing: Promise<void> | undefined;
   const publishDue = () =>
@@ -536,15 +557,17 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
         (error: unknown) => app.log.error(error, '定时发布出错'),
       )
       .finally(() => (publishing = undefined)));
-  const scheduleTimer = setInterval(() => void publishDue(), config.schedulePollMs).unref();
-  // Counted events are written every second like article views; their roll-up runs on every instance.
+  const scheduleTimer = siteTasks ? setInterval(() => void publishDue(), config.schedulePollMs).unref() : undefined;
+  // Counted events are written every second like article views, by every process; their roll-up runs on
+  // every instance (in its leader).
   const logStats = everyTenSeconds(() => log, '统计数据暂未写入，稍后重试');
   const statsFlushTimer = setInterval(() => void stats.recorder?.flush().catch(logStats), 1_000).unref();
-  const statsRollUpTimer = setInterval(() => void stats.service.rollUp().catch(logStats), STATS_ROLL_UP_MS).unref();
-  // Deleting what is past its age is the same on every instance: whichever runs first leaves nothing to the others.
+  const statsRollUpTimer = siteTasks ? setInterval(() => void stats.service.rollUp().catch(logStats), STATS_ROLL_UP_MS).unref() : undefined;
+  // Deleting what is past its age is the same on every instance: whichever runs first leaves nothing to the
+  // others.
   const purgeAudit = () => void audit.purge().catch((error: unknown) => app.log.error(error, '操作日志清理出错'));
-  purgeAudit();
-  const auditPurgeTimer = setInterval(purgeAudit, AUDIT_PURGE_MS).unref();
+  if (siteTasks) purgeAudit();
+  const auditPurgeTimer = siteTasks ? setInterval(purgeAudit, AUDIT_PURGE_MS).unref() : undefined;
   const settleCounters = async () => {
     try {
       await content.articles.storeViews();
@@ -581,8 +604,8 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
     pages,
     settleCounters,
     close,
-    shutdown: async (timeoutMs = SHUTDOWN_TIMEOUT_MS) => {
-      const drained = await gate.drain(timeoutMs);
+    shutdown: async (timeoutMs = SHUTDOWN_TIMEOUT_MS, handOver = false) => {
+      const drained = await gate.drain(timeoutMs, handOver);
       if (!drained) app.server.closeAllConnections();
       await close();
       return drained;

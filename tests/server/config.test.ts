@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
@@ -86,6 +87,8 @@ describe('loadConfig', () => {
     ['BACKUP_SCHEDULE', 'every night'],
     ['BACKUP_SCHEDULE', '61 3 * * *'],
     ['BACKUP_KEEP', '0'],
+    ['WEB_CONCURRENCY', '0'],
+    ['WEB_CONCURRENCY', 'auto'],
   ])('refuses %s=%s naming the variable', (name, value) => {
     expect(refusal({ [name]: value }).variable).toBe(name);
   });
@@ -94,6 +97,13 @@ describe('loadConfig', () => {
     const config = loadConfig({ BACKUP_SCHEDULE: ' 0 3 * * * ', BACKUP_KEEP: '3', METRICS_TOKEN: 'secret' }, CWD);
     expect(config).toMatchObject({ backupSchedule: '0 3 * * *', backupKeep: 3, metricsToken: 'secret', backupDir: `${CWD}/data/backups` });
     expect(loadConfig({}, CWD)).toMatchObject({ backupSchedule: undefined, backupKeep: 7, metricsToken: undefined });
+  });
+
+  it('runs one process without Redis and one worker per core with it, unless WEB_CONCURRENCY says', () => {
+    expect(loadConfig({}, CWD).webConcurrency).toBe(1);
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379' }, CWD).webConcurrency).toBe(os.availableParallelism());
+    expect(loadConfig({ WEB_CONCURRENCY: '3' }, CWD).webConcurrency).toBe(3);
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', WEB_CONCURRENCY: '1' }, CWD).webConcurrency).toBe(1);
   });
 
   it('accepts both postgres: and postgresql: database URLs', () => {

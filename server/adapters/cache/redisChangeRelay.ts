@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { Redis } from 'ioredis';
 import { PAGE_TOPICS, READ_TOPICS, type ReadTopic } from '../../domain/hotReads';
+import type { ChangeRelay } from './clusterChangeRelay';
 
 export interface RedisChangeRelayOptions {
   url: string;
@@ -54,7 +55,7 @@ export async function announceChanges(
  * burst of views costs one publication. Pub/sub delivers at most once: a message lost while a connection
  * was down is covered by the drop on reconnection and, in any case, by the cache's time bound.
  */
-export class RedisChangeRelay {
+export class RedisChangeRelay implements ChangeRelay {
   readonly instanceId = crypto.randomUUID();
   private readonly publisher: Redis;
   private readonly subscriber: Redis;

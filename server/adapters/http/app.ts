@@ -121,6 +121,11 @@ export interface AppOptions {
   sharedLimits?: { redis: Redis; nameSpace: string };
   /** A bearer token that opens /metrics from anywhere (METRICS_TOKEN); without it, loopback only. */
   metricsToken?: string | undefined;
+  /**
+   * Resolves once the other processes have been handed this one's cache drops so far (the workers of an
+   * instance without Redis): every answer waits for it, so a write's answer leaves after its drops.
+   */
+  changesDelivered?: () => Promise<void>;
   /** Answers slower than this are logged (SLOW_REQUEST_MS by default). */
   slowRequestMs?: number;
   /**
@@ -171,6 +176,12 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   installErrorHandler(app);
+  if (options.changesDelivered) {
+    const delivered = options.changesDelivered;
+    app.addHook('onSend', async () => {
+      await delivered();
+    });
+  }
   const requests = installRequestLog(app, options.slowRequestMs);
   await installAuth(app, {
     sessions: services.accounts ?? { resolveSession: async () => undefined },

@@ -1,4 +1,5 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import net from 'node:net';
 import { failure } from './envelope';
 
 export interface DrainGate {
@@ -7,8 +8,11 @@ export interface DrainGate {
   /**
    * From now on every new request is answered 503 with `message` and `Connection: close`; resolves true once
    * the requests in flight have finished, false if `timeoutMs` passed first.
+   * `handOver` (a cluster worker stopped alone, its siblings serving on): the port is left at once, so the
+   * primary hands new connections to the other workers, and a request still arriving on a connection this
+   * worker had already taken is answered normally (then the connection closes) instead of refused.
    */
-  drain(timeoutMs: number): Promise<boolean>;
+  drain(timeoutMs: number, handOver?: boolean): Promise<boolean>;
 }
 
 /**
@@ -23,11 +27,23 @@ export function installDrainGate(server: Server, message: string): DrainGate {
   server.removeAllListeners('request');
   const active = new Set<ServerResponse>();
   let draining = false;
+  let handingOver = false;
   let idle: (() => void) | undefined;
+  // Handing over, the drain also waits for the connections already taken: each closes after its answer.
+  const connections = new Set<net.Socket>();
+  const finished = () => active.size === 0 && (!handingOver || connections.size === 0);
+  server.on('connection', (socket: net.Socket) => {
+    connections.add(socket);
+    socket.once('close', () => {
+      connections.delete(socket);
+      if (finished()) idle?.();
+    });
+  });
   const refusal = JSON.stringify(failure(503, message));
 
   server.on('request', (request: IncomingMessage, response: ServerResponse) => {
-    if (draining) {
+    if (draining && handingOver) response.shouldKeepAlive = false;
+    else if (draining) {
       response.shouldKeepAlive = false;
       response.writeHead(503, {
         'content-type': 'application/json; charset=utf-8',
@@ -45,7 +61,7 @@ export function installDrainGate(server: Server, message: string): DrainGate {
     active.add(response);
     response.once('close', () => {
       active.delete(response);
-      if (active.size === 0) idle?.();
+      if (finished()) idle?.();
     });
   });
 
@@ -53,12 +69,18 @@ export function installDrainGate(server: Server, message: string): DrainGate {
     get inFlight() {
       return active.size;
     },
-    drain(timeoutMs) {
+    drain(timeoutMs, handOver = false) {
       draining = true;
+      handingOver = handOver;
+      // Only the listening: http's close() would also cut the connections without a request yet, among them
+      // those taken a moment ago whose request is on its way. Fastify's own close later finds the server
+      // closed, which it accepts.
+      if (handOver) net.Server.prototype.close.call(server);
       // Answers still to come close their connection, so no client keeps a connection to a stopping server.
+      // Idle connections are closed by app.close() after the drain, not now, for the same reason.
       for (const response of active) if (!response.headersSent) response.shouldKeepAlive = false;
-      server.closeIdleConnections();
-      if (active.size === 0) return Promise.resolve(true);
+      // An idle keep-alive connection handed over ends at the server's keep-alive timeout (5 s), within the bound.
+      if (finished()) return Promise.resolve(true);
       return new Promise((resolve) => {
         const timer = setTimeout(() => resolve(false), timeoutMs);
         idle = () => {

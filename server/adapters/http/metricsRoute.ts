@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { messages } from '../../domain/messages';
-import { httpDuration, registry } from '../metrics/metrics';
+import { httpDuration, metricsText, registry } from '../metrics/metrics';
 import { failure } from './envelope';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
@@ -28,6 +28,6 @@ export function installMetrics(app: FastifyInstance, token: string | undefined):
   });
   app.get('/metrics', async (request, reply) => {
     if (!mayReadMetrics(request, token)) return reply.status(403).send(failure(403, messages.metricsForbidden));
-    return reply.header('cache-control', 'no-store').type(registry.contentType).send(await registry.metrics());
+    return reply.header('cache-control', 'no-store').type(registry.contentType).send(await metricsText());
   });
 }

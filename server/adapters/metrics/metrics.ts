@@ -1,8 +1,9 @@
-import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /**
- * The process's Prometheus metrics, in one registry, read by /metrics. They are per process (what a scrape
- * of this instance sees); Prometheus sums instances with `sum by (…)`, as the dashboard in docs/ does.
+ * The process's Prometheus metrics, in one registry, read by /metrics. A scrape sees one instance: its one
+ * process, or its workers summed (WEB_CONCURRENCY > 1); Prometheus sums instances with `sum by (…)`, as the
+ * dashboard in docs/ does.
  * Each area increments its own metric here rather than keeping counts of its own.
  */
 export const registry = new Registry();
@@ -89,6 +90,24 @@ export const lastBackup = new Gauge({
   help: 'When this instance last finished a scheduled backup (Unix time)',
   registers: [registry],
 });
+
+let readMetrics = (): Promise<string> => registry.metrics();
+
+/** What /metrics sends: this process's metrics, or every worker's summed (a cluster worker). */
+export function metricsText(): Promise<string> {
+  return readMetrics();
+}
+
+/**
+ * In a cluster worker: /metrics answers with `summed` (the primary's sum of every worker's metrics, counters
+ * and histograms added, gauges by prom-client's rule for each), and this worker answers the primary with its own.
+ */
+export function sumAcrossWorkers(summed: () => Promise<string>): void {
+  AggregatorRegistry.setRegistries([registry]);
+  // prom-client's worker side listens for the primary's requests once an AggregatorRegistry exists.
+  new AggregatorRegistry();
+  readMetrics = summed;
+}
 
 /** The one place a page cache tells of a lookup. */
 export function countPageCache(hit: boolean): void {

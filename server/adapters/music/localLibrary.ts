@@ -32,6 +32,11 @@ export interface LocalLibraryOptions {
   clock: Clock;
   /** Copied into an empty library on the first start. */
   demoDir?: string | undefined;
+  /**
+   * This process copies the demo album, scans at start and watches the folder (default true); a cluster's
+   * other workers only load the stored catalogue and reload it when told the leader's scan changed it.
+   */
+  scans?: boolean;
   log?: (line: string) => void;
 }
 
@@ -72,6 +77,7 @@ export class LocalLibrary {
   /** Serves the stored catalogue at once; the demo copy, the scan and the watcher follow in the background. */
   async start(): Promise<void> {
     await this.scanner.load();
+    if (this.options.scans === false) return;
     this.initial = this.prepare()
       .then(() => this.rescan())
       .then(() => this.watch())
