@@ -7,6 +7,8 @@ import { importCommentFiles } from './importComments';
 import { KyselyArticleRepository } from '../adapters/db/content/articleRepository';
 import { KyselyOldAddressRepository } from '../adapters/db/content/oldAddressRepository';
 import { WxrImporter } from '../adapters/import/wxr/wxrImporter';
+import { wxrBatches } from '../adapters/import/wxr/wxrBatches';
+import { wxrCommentLines } from '../adapters/import/wxr/wxrReport';
 import { isWxrFile } from '../adapters/import/wxr/wxrReader';
 import type { CommentSystem } from '../adapters/import/comments/record';
 import { detectImport } from '../adapters/import/detectImport';
@@ -102,12 +104,13 @@ async function main(args: string[]): Promise<number> {
     const outcomes: ImportOutcome[] = [];
     if (dryRun) console.log(text.wxr.dryRun);
     for (const wxr of wxrFiles) {
-      const result = await new WxrImporter(deps).importFile(wxr, { uploads: values.get('--uploads'), dryRun }, (outcome) => {
+      const wxrImporter = new WxrImporter({ batch: wxrBatches(database), media: deps.media, changes: deps.changes });
+      const result = await wxrImporter.importFile(wxr, { uploads: values.get('--uploads'), dryRun, comments: commentOptions }, (outcome) => {
         if (outcome.status === 'failed' || !process.stdout.isTTY) console.log(line(outcome));
       });
       outcomes.push(...result.outcomes);
       for (const [kind, count] of Object.entries(result.skipped)) console.log(text.wxr.skipped(kind, count));
-      if (result.comments > 0) console.log(text.wxr.comments(result.comments, result.pingbacks));
+      for (const reportLine of wxrCommentLines(result)) console.log(reportLine);
     }
     if (files.length > 0 && process.stdout.isTTY) {
       const bars = new cliProgress.MultiBar(

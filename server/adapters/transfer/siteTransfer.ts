@@ -1,5 +1,6 @@
 import { KyselyOldAddressRepository } from '../db/content/oldAddressRepository';
 import { WxrImporter } from '../import/wxr/wxrImporter';
+import { wxrBatches } from '../import/wxr/wxrBatches';
 import { isWxrFile } from '../import/wxr/wxrReader';
 import fs from 'node:fs/promises';
 import path from 'node:path';
@@ -124,12 +125,7 @@ export class SiteTransfer {
 
   /** A WordPress export uploaded alone: its posts, states and old addresses; pictures stay links (no uploads folder). */
   private async importWxr(file: string): Promise<ImportReportDto> {
-    const importer = new WxrImporter({
-      articles: this.options.articles,
-      oldAddresses: new KyselyOldAddressRepository(this.options.database.db),
-      media: this.options.media,
-      changes: this.options.changes,
-    });
+    const importer = new WxrImporter({ batch: wxrBatches(this.options.database), media: this.options.media, changes: this.options.changes });
     const { outcomes } = await importer.importFile(file);
     if (outcomes.length === 0) throw new AppError('invalid', text.noPosts);
     return reportOf(outcomes, 'wordpress', [], path.dirname(file));

@@ -113,8 +113,7 @@ export const contentServer = {
       dryRun: 'Dry run: this is what the import would do; nothing was written',
       dryRunMarkdown: '--dry-run works for WordPress exports only for now: import a Markdown folder directly (importing again only updates)',
       skipped: (kind: string, count: number) => `Skipped ${count} items of type ${kind} (attachments, menus, revisions are no posts)`,
-      comments: (count: number, pingbacks: number) =>
-        `The export holds ${count} comments (${pingbacks} pingbacks/trackbacks): this run imports the posts; import comments with the comment import`,
+      pingbacks: (count: number) => `Left out: ${count} pingbacks/trackbacks (other sites' notices, not readers' comments)`,
     },
     /** Words the importer writes into converted posts. */
     shortcodes: {
