@@ -81,10 +81,6 @@ async function main(args: string[]): Promise<number> {
     markdownTargets.length === 0
       ? []
       : await findMarkdownFiles(markdownTargets, { ...(root ? { root } : {}), ...(permalink ? { permalink } : {}) });
-  if (dryRun && files.length > 0) {
-    console.error(text.wxr.dryRunMarkdown);
-    return 2;
-  }
   return withDatabase(async (database, config) => {
     const changed = new Set<ReadTopic>();
     const deps = {
@@ -121,10 +117,10 @@ async function main(args: string[]): Promise<number> {
       outcomes.push(...(await importer.importFiles(files, (outcome) => {
         if (outcome.status === 'failed') bars.log(`${line(outcome)}\n`);
         bar.increment({ file: outcome.file.relative });
-      })));
+      }, { dryRun })));
       bars.stop();
     } else if (files.length > 0) {
-      outcomes.push(...(await importer.importFiles(files, (outcome) => console.log(line(outcome)))));
+      outcomes.push(...(await importer.importFiles(files, (outcome) => console.log(line(outcome)), { dryRun })));
     }
     const count = (status: ImportOutcome['status']) => outcomes.filter((o) => o.status === status).length;
     if (files.length + wxrFiles.length > 0) {

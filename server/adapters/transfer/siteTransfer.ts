@@ -2,6 +2,7 @@ import { KyselyOldAddressRepository } from '../db/content/oldAddressRepository';
 import { WxrImporter } from '../import/wxr/wxrImporter';
 import { wxrBatches } from '../import/wxr/wxrBatches';
 import { isWxrFile } from '../import/wxr/wxrReader';
+import { wxrCommentLines } from '../import/wxr/wxrReport';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PassThrough, type Readable } from 'node:stream';
@@ -64,7 +65,8 @@ export class SiteTransfer {
    * at a time: two of the same posts at once would race to create the same articles. Whatever fails, the
    * work folder goes; a refused zip writes no article.
    */
-  async importZip(receive: (file: string) => Promise<void>, by?: number): Promise<ImportReportDto> {
+  async importZip(receive: (file: string) => Promise<void>, options: { by?: number | undefined; dryRun?: boolean } = {}): Promise<ImportReportDto> {
+    const dryRun = options.dryRun ?? false;
     if (this.importing) throw new AppError('conflict', text.importBusy);
     this.importing = true;
     try {
@@ -73,10 +75,10 @@ export class SiteTransfer {
         const upload = path.join(work, 'upload.zip');
         await receive(upload);
         // A WordPress export is told by its content, whatever the file was called.
-        if (await isWxrFile(upload)) return await this.importWxr(upload);
+        if (await isWxrFile(upload)) return await this.importWxr(upload, options.by, dryRun);
         // A comment export (Twikoo, Waline, Valine, Artalk JSON, Disqus XML) is known by its content.
         const kind = await detectImport(upload);
-        if (kind) return await this.importComments(upload, kind.system, by);
+        if (kind) return await this.importComments(upload, kind.system, options.by, dryRun);
         const folder = path.join(work, 'files');
         await fs.mkdir(folder);
         const files = await unpackZip(
@@ -96,8 +98,8 @@ export class SiteTransfer {
           media: this.options.media,
           changes: this.options.changes,
         });
-        const outcomes = await importer.importFiles(sources);
-        return reportOf(outcomes, layout, folders, folder);
+        const outcomes = await importer.importFiles(sources, undefined, { dryRun });
+        return reportOf(outcomes, layout, folders, folder, dryRun);
       } finally {
         await fs.rm(work, { recursive: true, force: true });
       }
@@ -107,9 +109,9 @@ export class SiteTransfer {
   }
 
   /** A comment export under the imported articles; the owner's comments become the uploader's. */
-  private async importComments(file: string, system: CommentSystem, by: number | undefined): Promise<ImportReportDto> {
-    const { report, lines } = await importCommentExport(this.options.database, file, system, by === undefined ? {} : { as: { id: by } });
-    if (report.added + report.board + report.counters > 0) this.options.changes.changed(['articles', 'articleCounters', 'comments']);
+  private async importComments(file: string, system: CommentSystem, by: number | undefined, dryRun: boolean): Promise<ImportReportDto> {
+    const { report, lines } = await importCommentExport(this.options.database, file, system, { ...(by === undefined ? {} : { as: { id: by } }), dryRun });
+    if (!dryRun && report.added + report.board + report.counters > 0) this.options.changes.changed(['articles', 'articleCounters', 'comments']);
     return {
       layout: 'comments',
       folders: [],
@@ -120,15 +122,18 @@ export class SiteTransfer {
       unknownShortcodes: [],
       comments: { system: contentMessages.commentImport.systems[system], lines },
       summary: lines[0]!,
+      dryRun,
     };
   }
 
-  /** A WordPress export uploaded alone: its posts, states and old addresses; pictures stay links (no uploads folder). */
-  private async importWxr(file: string): Promise<ImportReportDto> {
+  /** A WordPress export uploaded alone: its posts, states, old addresses and comments; pictures stay links (no uploads folder). */
+  private async importWxr(file: string, by: number | undefined, dryRun: boolean): Promise<ImportReportDto> {
     const importer = new WxrImporter({ batch: wxrBatches(this.options.database), media: this.options.media, changes: this.options.changes });
-    const { outcomes } = await importer.importFile(file);
-    if (outcomes.length === 0) throw new AppError('invalid', text.noPosts);
-    return reportOf(outcomes, 'wordpress', [], path.dirname(file));
+    const result = await importer.importFile(file, { dryRun, comments: by === undefined ? {} : { as: { id: by } } });
+    if (result.outcomes.length === 0) throw new AppError('invalid', text.noPosts);
+    const report = reportOf(result.outcomes, 'wordpress', [], path.dirname(file), dryRun);
+    const lines = wxrCommentLines(result);
+    return lines.length === 0 ? report : { ...report, comments: { system: 'WordPress', lines } };
   }
 
   /**
@@ -193,12 +198,13 @@ function reportOf(
   layout: ImportReportDto['layout'],
   folders: string[],
   root: string,
+  dryRun: boolean,
 ): ImportReportDto {
   const files = outcomes.map((outcome): ImportedFileDto => ({
     // A WordPress post is named by its title and id, the file being the one export.
     file: layout === 'wordpress' ? outcome.file.relative : path.relative(root, outcome.file.path).split(path.sep).join('/'),
     status: outcome.status,
-    articleId: outcome.status === 'failed' ? null : outcome.id,
+    articleId: outcome.status === 'failed' || dryRun ? null : outcome.id,
     title: outcome.status === 'failed' ? '' : outcome.title,
     error: outcome.status === 'failed' ? outcome.error : '',
     warnings: outcome.status === 'failed' ? [] : outcome.warnings,
@@ -213,5 +219,6 @@ function reportOf(
     files,
     unknownShortcodes: unknownShortcodes(outcomes),
     summary: contentMessages.importer.summary(count('created'), count('updated'), count('failed')),
+    dryRun,
   };
 }

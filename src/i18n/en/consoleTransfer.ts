@@ -16,6 +16,9 @@ export const consoleTransfer = {
     dropHere: 'or drop a zip file here',
     uploading: (percent: number) => `Uploading ${percent}%`,
     importing: 'Importing…',
+    checking: 'Checking what would come in…',
+    confirm: 'Import',
+    cancel: 'Cancel',
     again: 'Import another',
     notZipName: "Choose a .zip file, a WordPress export (.xml) or a comment system's .json / .xml export",
   },
@@ -38,6 +41,8 @@ export const consoleTransfer = {
     unknown: 'Shortcodes and tag plugins that couldn’t be converted (shown as written in the articles)',
     unknownLine: (name: string, count: number, posts: number) =>
       `${name}: ${plural(count, 'use')} in ${plural(posts, 'article')}`,
+    dryRun: 'This is a dry run: nothing is written yet. If it looks right, click Import.',
+    comments: 'Comments',
   },
   export: {
     heading: 'Export articles',

@@ -111,7 +111,6 @@ export const contentServer = {
       malformed: (detail: string) => `Malformed WordPress export: ${detail}`,
       item: (title: string, id: string) => `${title || '(untitled)'} (ID ${id})`,
       dryRun: 'Dry run: this is what the import would do; nothing was written',
-      dryRunMarkdown: '--dry-run works for WordPress exports only for now: import a Markdown folder directly (importing again only updates)',
       skipped: (kind: string, count: number) => `Skipped ${count} items of type ${kind} (attachments, menus, revisions are no posts)`,
       pingbacks: (count: number) => `Left out: ${count} pingbacks/trackbacks (other sites' notices, not readers' comments)`,
     },

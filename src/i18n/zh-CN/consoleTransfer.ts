@@ -14,6 +14,9 @@ export const consoleTransfer = localised('consoleTransfer', {
     dropHere: '或把 zip 文件拖到这里',
     uploading: (percent: number) => `正在上传 ${percent}%`,
     importing: '正在导入…',
+    checking: '正在检查将要导入的内容…',
+    confirm: '确认导入',
+    cancel: '取消',
     again: '再导入一个',
     notZipName: '请选择 .zip 文件、WordPress 导出的 .xml 文件，或评论系统导出的 .json / .xml 文件',
   },
@@ -38,6 +41,8 @@ export const consoleTransfer = localised('consoleTransfer', {
     warnings: '需要留意',
     unknown: '未能转换的短代码和标签插件（已按原文显示在文章中）',
     unknownLine: (name: string, count: number, posts: number) => `${name}：${count} 处，${posts} 篇文章`,
+    dryRun: '这是试运行的结果：还没有写入任何内容。确认无误后点“确认导入”。',
+    comments: '评论',
   },
   export: {
     heading: '导出文章',

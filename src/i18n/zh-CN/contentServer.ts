@@ -102,7 +102,6 @@ export const contentServer = localised('contentServer', {
       malformed: (detail: string) => `WordPress 导出文件格式错误：${detail}`,
       item: (title: string, id: string) => `${title || '（无标题）'}（ID ${id}）`,
       dryRun: '试运行：以下是导入会做的事，什么都没有写入',
-      dryRunMarkdown: '--dry-run 目前只用于 WordPress 导出文件：Markdown 文件夹请直接导入（再次导入只会更新）',
       skipped: (kind: string, count: number) => `跳过 ${count} 个 ${kind} 类型的条目（附件、菜单、修订等不是文章）`,
       pingbacks: (count: number) => `未导入：pingback/trackback ${count} 条（别的网站的引用通知，不是读者的评论）`,
     },

@@ -132,7 +132,10 @@ export class WxrImporter {
         }
         let id = 0;
         let created = true;
-        if (!options.dryRun) {
+        if (options.dryRun) {
+          id = (await stores.articles.idBySourceKey(post.draft.sourceKey)) ?? 0;
+          created = id === 0;
+        } else {
           const written = await stores.articles.upsert(post.draft);
           await stores.oldAddresses.remember(written.id, post.addresses);
           id = written.id;
