@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import cliProgress from 'cli-progress';
 import { runCommand, withDatabase } from './command';
@@ -7,7 +8,10 @@ import { importCommentFiles } from './importComments';
 import { KyselyArticleRepository } from '../adapters/db/content/articleRepository';
 import { KyselyOldAddressRepository } from '../adapters/db/content/oldAddressRepository';
 import { WxrImporter } from '../adapters/import/wxr/wxrImporter';
+import { unpackZip } from '../adapters/transfer/zipReader';
+import { findWordpressExport } from '../adapters/import/wxr/wordpressFolder';
 import { wxrBatches } from '../adapters/import/wxr/wxrBatches';
+import { IMPORT_MAX_FILES, IMPORT_MAX_UNZIPPED_BYTES } from '../../src/protocol/console/transfer';
 import { wxrCommentLines } from '../adapters/import/wxr/wxrReport';
 import { isWxrFile } from '../adapters/import/wxr/wxrReader';
 import type { CommentSystem } from '../adapters/import/comments/record';
@@ -48,20 +52,54 @@ function parseArgs(args: string[]): { targets: string[]; values: Map<string, str
  * old blog's own comments go to; `--guestbook <path>`: the old guestbook's address.
  */
 async function main(args: string[]): Promise<number> {
+  const work: string[] = [];
+  try {
+    return await importTargets(args, work);
+  } finally {
+    for (const folder of work) await fs.rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** Whether a file is a zip, by its first bytes. */
+async function isZip(file: string): Promise<boolean> {
+  const handle = await fs.open(file, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(4), 0, 4, 0);
+    return bytesRead === 4 && buffer.toString('latin1') === 'PK\x03\x04';
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A zip holding a WordPress export and its `wp-content/uploads`, unpacked into a work folder (removed at the end). */
+async function unzipWordpress(zip: string, work: string[]): Promise<{ file: string; uploads?: string }> {
+  const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'blog-import-'));
+  work.push(folder);
+  const files = await unpackZip(zip, folder, { maxFiles: IMPORT_MAX_FILES, maxBytes: IMPORT_MAX_UNZIPPED_BYTES });
+  const found = await findWordpressExport(folder, files);
+  if (!found) throw new ImportProblem(text.wxr.noExportInZip(zip));
+  return { file: found.wxr, ...(found.uploads === undefined ? {} : { uploads: found.uploads }) };
+}
+
+async function importTargets(args: string[], work: string[]): Promise<number> {
   const parsed = parseArgs(args);
   if (!parsed) {
     console.error(text.usage);
     return 2;
   }
   const { values, dryRun } = parsed;
-  const wxrFiles: string[] = [];
+  const wxrFiles: { file: string; uploads?: string | undefined }[] = [];
   const markdownTargets: string[] = [];
   const commentFiles: { file: string; system: CommentSystem }[] = [];
   for (const target of parsed.targets) {
     // Only a file is judged by its content (a folder is read as Markdown posts).
     const isFile = (await fs.stat(target).catch(() => undefined))?.isFile() ?? false;
     if (isFile && (await isWxrFile(target))) {
-      wxrFiles.push(target);
+      wxrFiles.push({ file: target, uploads: values.get('--uploads') });
+      continue;
+    }
+    if (isFile && (await isZip(target))) {
+      wxrFiles.push(await unzipWordpress(target, work));
       continue;
     }
     const isExport = isFile && !/\.(md|markdown)$/i.test(target);
@@ -99,9 +137,9 @@ async function main(args: string[]): Promise<number> {
 
     const outcomes: ImportOutcome[] = [];
     if (dryRun) console.log(text.wxr.dryRun);
-    for (const wxr of wxrFiles) {
+    for (const { file: wxr, uploads } of wxrFiles) {
       const wxrImporter = new WxrImporter({ batch: wxrBatches(database), media: deps.media, changes: deps.changes });
-      const result = await wxrImporter.importFile(wxr, { uploads: values.get('--uploads'), dryRun, comments: commentOptions }, (outcome) => {
+      const result = await wxrImporter.importFile(wxr, { uploads, dryRun, comments: commentOptions }, (outcome) => {
         if (outcome.status === 'failed' || !process.stdout.isTTY) console.log(line(outcome));
       });
       outcomes.push(...result.outcomes);

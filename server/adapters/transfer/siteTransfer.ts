@@ -1,5 +1,6 @@
 import { KyselyOldAddressRepository } from '../db/content/oldAddressRepository';
 import { WxrImporter } from '../import/wxr/wxrImporter';
+import { findWordpressExport } from '../import/wxr/wordpressFolder';
 import { wxrBatches } from '../import/wxr/wxrBatches';
 import { isWxrFile } from '../import/wxr/wxrReader';
 import { wxrCommentLines } from '../import/wxr/wxrReport';
@@ -87,6 +88,9 @@ export class SiteTransfer {
           this.options.limits ?? { maxFiles: IMPORT_MAX_FILES, maxBytes: IMPORT_MAX_UNZIPPED_BYTES },
         );
         await fs.rm(upload);
+        // A WordPress export zipped with its `wp-content/uploads`: its pictures are copied from there.
+        const wordpress = await findWordpressExport(folder, files);
+        if (wordpress) return await this.importWxr(wordpress.wxr, options.by, dryRun, wordpress.uploads);
         const { layout, folders } = postFolders(files);
         const targets = folders.map((relative) => path.join(folder, ...relative.split('/').filter(Boolean)));
         // Pictures are read from anywhere in the zip (a Hexo post's `../images/`), never from outside it.
@@ -126,10 +130,13 @@ export class SiteTransfer {
     };
   }
 
-  /** A WordPress export uploaded alone: its posts, states, old addresses and comments; pictures stay links (no uploads folder). */
-  private async importWxr(file: string, by: number | undefined, dryRun: boolean): Promise<ImportReportDto> {
+  /**
+   * A WordPress export: its posts, states, old addresses and comments; pictures copied from `uploads` when
+   * the zip brought it, else kept as links and listed.
+   */
+  private async importWxr(file: string, by: number | undefined, dryRun: boolean, uploads?: string): Promise<ImportReportDto> {
     const importer = new WxrImporter({ batch: wxrBatches(this.options.database), media: this.options.media, changes: this.options.changes });
-    const result = await importer.importFile(file, { dryRun, comments: by === undefined ? {} : { as: { id: by } } });
+    const result = await importer.importFile(file, { uploads, dryRun, comments: by === undefined ? {} : { as: { id: by } } });
     if (result.outcomes.length === 0) throw new AppError('invalid', text.noPosts);
     const report = reportOf(result.outcomes, 'wordpress', [], path.dirname(file), dryRun);
     const lines = wxrCommentLines(result);

@@ -350,6 +350,33 @@ describe.each(await backends())("the console's import, export, backup and overvi
     }
   });
 
+  test('imports a zip of a WordPress export and its wp-content/uploads: pictures copied by their bytes, links rewritten', async () => {
+    const picture = await tinyPng();
+    const wxr = `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:wp="http://wordpress.org/export/1.2/"><channel>
+<item><title>带图的旧文</title><link>https://old.example/with-picture/</link>
+<content:encoded><![CDATA[<p>图：</p><img src="https://old.example/wp-content/uploads/2020/02/pic.png" alt="老照片" /><img src="https://old.example/wp-content/uploads/2020/02/gone.png" alt="丢了" />]]></content:encoded>
+<wp:post_id>7002</wp:post_id><wp:post_date_gmt>2020-02-02 02:00:00</wp:post_date_gmt><wp:status>publish</wp:status><wp:post_type>post</wp:post_type></item></channel></rss>`;
+    const zip = Buffer.from(zipSync({ 'site/export.xml': strToU8(wxr), 'site/wp-content/uploads/2020/02/pic.png': new Uint8Array(picture) }));
+    const before = await written();
+    const dry = await uploadZip(zip, admin, true);
+    expect(dry.status, JSON.stringify(dry.body)).toBe(200);
+    expect(dry.body.result).toMatchObject({ layout: 'wordpress', created: 1, dryRun: true });
+    expect(await written()).toEqual(before);
+    const answer = await uploadZip(zip);
+    expect(answer.body.result).toMatchObject({ layout: 'wordpress', created: 1, failed: 0 });
+    const [file] = answer.body.result.files;
+    // The missing one is kept as a link and named.
+    expect(file!.warnings).toEqual([zhCN.contentServer.importer.wxr.missingUpload('https://old.example/wp-content/uploads/2020/02/gone.png')]);
+    const article = await call<ArticleDetailDto>('GET', `/api/article/getArticleById/${file!.articleId}`);
+    // The page's HTML: the picture now served from our media, the old upload address gone.
+    const copied = /\/media\/[a-f0-9]+\.png/.exec(article.body.result.content)?.[0];
+    expect(article.body.result.content).not.toContain('uploads/2020/02/pic.png');
+    expect(copied, article.body.result.content).toBeDefined();
+    expect(fs.readFileSync(path.join(data.config.dataDir, 'media', path.basename(copied!))).equals(picture)).toBe(true);
+    expect(article.body.result.content).toContain('https://old.example/wp-content/uploads/2020/02/gone.png');
+    expect(workFolders()).toEqual([]);
+  });
+
   test('refuses an upload that is not one zip file, and a second import while one runs', async () => {
     const notMultipart = await call('POST', IMPORT, { file: 'x' }, admin);
     expect(notMultipart).toMatchObject({ status: 400, body: { message: text.missingFile } });
