@@ -53,13 +53,16 @@ async function main() {
     await migrateToLatest(database.db as Kysely<unknown>, database.dialect);
     const importer = new WxrImporter({ batch: wxrBatches(database), media: new LocalMediaStore(path.join(work, 'media')) });
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     const result = await importer.importFile(file);
     const seconds = (performance.now() - started) / 1000;
+    // On a shared machine the wall time says more about the others' load than about the import: CPU time too.
+    const cpu = process.cpuUsage(cpuBefore);
     await database.close();
     const failed = result.outcomes.filter((o) => o.status === 'failed').length;
     console.log(`WXR: ${POSTS} posts, ${result.comments} comments, ${(bytes / 1024 / 1024).toFixed(1)} MB`);
     console.log(`comments imported: ${result.commentReport.added}, refused ${result.refusedComments.length}`);
-    console.log(`import: ${seconds.toFixed(1)} s (${(POSTS / seconds).toFixed(0)} posts/s), failed ${failed}`);
+    console.log(`import: ${seconds.toFixed(1)} s (${(POSTS / seconds).toFixed(0)} posts/s), failed ${failed}; CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s (user ${(cpu.user / 1e6).toFixed(1)}, system ${(cpu.system / 1e6).toFixed(1)})`);
     console.log(`peak RSS: ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB (after generating the file: ${(rssBefore / 1024).toFixed(0)} MB)`);
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
