@@ -8,20 +8,23 @@ import { importCommentFiles } from './importComments';
 import { KyselyArticleRepository } from '../adapters/db/content/articleRepository';
 import { KyselyOldAddressRepository } from '../adapters/db/content/oldAddressRepository';
 import { WxrImporter } from '../adapters/import/wxr/wxrImporter';
+import { unpackZip } from '../adapters/transfer/zipReader';
+import { findWordpressExport } from '../adapters/import/wxr/wordpressFolder';
+import { wxrBatches } from '../adapters/import/wxr/wxrBatches';
+import { IMPORT_MAX_FILES, IMPORT_MAX_UNZIPPED_BYTES } from '../../src/protocol/console/transfer';
+import { wxrCommentLines } from '../adapters/import/wxr/wxrReport';
 import { isWxrFile } from '../adapters/import/wxr/wxrReader';
 import type { CommentSystem } from '../adapters/import/comments/record';
 import { detectImport } from '../adapters/import/detectImport';
 import { isHaloBackupFolder } from '../adapters/import/halo/haloImporter';
-import { importBlogBackup, type BlogBackupSource } from '../adapters/import/importBlogBackup';
+import { findBlogBackup, importBlogBackup, type BlogBackupSource } from '../adapters/import/importBlogBackup';
 import { importReport } from '../adapters/import/importReport';
 import { findMarkdownFiles, MarkdownImporter, type ImportOutcome } from '../adapters/import/markdownImporter';
 import { LocalMediaStore } from '../adapters/media/localMediaStore';
-import { unpackZip } from '../adapters/transfer/zipReader';
 import type { CommentImportOptions } from '../domain/comments/commentImport';
 import { ImportProblem } from '../domain/content/frontMatter';
 import { contentMessages } from '../domain/content/messages';
 import type { ReadTopic } from '../domain/hotReads';
-import { IMPORT_MAX_FILES, IMPORT_MAX_UNZIPPED_BYTES } from '../../src/protocol/console/transfer';
 
 const text = contentMessages.importer;
 
@@ -52,23 +55,39 @@ function parseArgs(args: string[]): { targets: string[]; values: Map<string, str
  * old blog's own comments go to; `--guestbook <path>`: the old guestbook's address.
  */
 async function main(args: string[]): Promise<number> {
-  /** Where Halo backup zips are unpacked, removed at the end. */
-  const unpacked: string[] = [];
+  const work: string[] = [];
   try {
-    return await importTargets(args, unpacked);
+    return await importTargets(args, work);
   } finally {
-    for (const folder of unpacked) await fs.rm(folder, { recursive: true, force: true });
+    for (const folder of work) await fs.rm(folder, { recursive: true, force: true });
   }
 }
 
-async function importTargets(args: string[], unpacked: string[]): Promise<number> {
+type Unzipped = { wxr: { file: string; uploads?: string } } | { backup: BlogBackupSource };
+
+/**
+ * A zip, unpacked into a work folder (removed at the end): a WordPress export with its `wp-content/uploads`,
+ * a Halo 2 backup, or a Typecho backup with its `usr/uploads`.
+ */
+async function unzipExport(zip: string, work: string[]): Promise<Unzipped> {
+  const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'blog-import-'));
+  work.push(folder);
+  const files = await unpackZip(zip, folder, { maxFiles: IMPORT_MAX_FILES, maxBytes: IMPORT_MAX_UNZIPPED_BYTES });
+  const wordpress = await findWordpressExport(folder, files);
+  if (wordpress) return { wxr: { file: wordpress.wxr, ...(wordpress.uploads === undefined ? {} : { uploads: wordpress.uploads }) } };
+  const backup = await findBlogBackup(folder, files);
+  if (backup) return { backup };
+  throw new ImportProblem(text.wxr.noExportInZip(zip));
+}
+
+async function importTargets(args: string[], work: string[]): Promise<number> {
   const parsed = parseArgs(args);
   if (!parsed) {
     console.error(text.usage);
     return 2;
   }
   const { values, dryRun } = parsed;
-  const wxrFiles: string[] = [];
+  const wxrFiles: { file: string; uploads?: string | undefined }[] = [];
   const markdownTargets: string[] = [];
   const commentFiles: { file: string; system: CommentSystem }[] = [];
   const backups: BlogBackupSource[] = [];
@@ -77,7 +96,7 @@ async function importTargets(args: string[], unpacked: string[]): Promise<number
     const stat = await fs.stat(target).catch(() => undefined);
     const isFile = stat?.isFile() ?? false;
     if (isFile && (await isWxrFile(target))) {
-      wxrFiles.push(target);
+      wxrFiles.push({ file: target, uploads: values.get('--uploads') });
       continue;
     }
     if (stat?.isDirectory() && (await isHaloBackupFolder(target))) {
@@ -89,11 +108,9 @@ async function importTargets(args: string[], unpacked: string[]): Promise<number
     if (kind?.kind === 'comments') commentFiles.push({ file: target, system: kind.system });
     else if (kind?.kind === 'typecho') backups.push({ kind: 'typecho', file: target });
     else if (kind?.kind === 'zip') {
-      const folder = await fs.mkdtemp(path.join(os.tmpdir(), 'blog-import-'));
-      unpacked.push(folder);
-      await unpackZip(target, folder, { maxFiles: IMPORT_MAX_FILES, maxBytes: IMPORT_MAX_UNZIPPED_BYTES });
-      if (!(await isHaloBackupFolder(folder))) throw new ImportProblem(contentMessages.blogBackup.haloData(contentMessages.blogBackup.haloNoData));
-      backups.push({ kind: 'halo', folder });
+      const found = await unzipExport(target, work);
+      if ('wxr' in found) wxrFiles.push(found.wxr);
+      else backups.push(found.backup);
     } else if (isExport) throw new ImportProblem(contentMessages.commentImport.unknownFile(target));
     else markdownTargets.push(target);
   }
@@ -108,10 +125,6 @@ async function importTargets(args: string[], unpacked: string[]): Promise<number
     markdownTargets.length === 0
       ? []
       : await findMarkdownFiles(markdownTargets, { ...(root ? { root } : {}), ...(permalink ? { permalink } : {}) });
-  if (dryRun && files.length > 0) {
-    console.error(text.wxr.dryRunMarkdown);
-    return 2;
-  }
   return withDatabase(async (database, config) => {
     const changed = new Set<ReadTopic>();
     const deps = {
@@ -138,13 +151,14 @@ async function importTargets(args: string[], unpacked: string[]): Promise<number
       for (const skipped of result.skipped) console.log(skipped);
       for (const commentLine of commentLines) console.log(commentLine);
     }
-    for (const wxr of wxrFiles) {
-      const result = await new WxrImporter(deps).importFile(wxr, { uploads: values.get('--uploads'), dryRun }, (outcome) => {
+    for (const { file: wxr, uploads } of wxrFiles) {
+      const wxrImporter = new WxrImporter({ batch: wxrBatches(database), media: deps.media, changes: deps.changes });
+      const result = await wxrImporter.importFile(wxr, { uploads, dryRun, comments: commentOptions }, (outcome) => {
         if (outcome.status === 'failed' || !process.stdout.isTTY) console.log(line(outcome));
       });
       outcomes.push(...result.outcomes);
       for (const [kind, count] of Object.entries(result.skipped)) console.log(text.wxr.skipped(kind, count));
-      if (result.comments > 0) console.log(text.wxr.comments(result.comments, result.pingbacks));
+      for (const reportLine of wxrCommentLines(result)) console.log(reportLine);
     }
     if (files.length > 0 && process.stdout.isTTY) {
       const bars = new cliProgress.MultiBar(
@@ -155,10 +169,10 @@ async function importTargets(args: string[], unpacked: string[]): Promise<number
       outcomes.push(...(await importer.importFiles(files, (outcome) => {
         if (outcome.status === 'failed') bars.log(`${line(outcome)}\n`);
         bar.increment({ file: outcome.file.relative });
-      })));
+      }, { dryRun })));
       bars.stop();
     } else if (files.length > 0) {
-      outcomes.push(...(await importer.importFiles(files, (outcome) => console.log(line(outcome)))));
+      outcomes.push(...(await importer.importFiles(files, (outcome) => console.log(line(outcome)), { dryRun })));
     }
     const count = (status: ImportOutcome['status']) => outcomes.filter((o) => o.status === status).length;
     if (files.length + wxrFiles.length + backups.length > 0) {

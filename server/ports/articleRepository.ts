@@ -56,6 +56,8 @@ export interface ArticleRepository {
   facts(): Promise<{ articleCount: number; categoryCount: number; tagCount: number; lastUpdate: string }>;
   /** Creates or updates (by source key) in one transaction; counters of an existing article are kept. */
   upsert(draft: ArticleDraft): Promise<UpsertResult>;
+  /** The article an import wrote from this source key, if any (a dry run tells new from updated by it). */
+  idBySourceKey(sourceKey: string): Promise<number | undefined>;
   /** Every article whatever its status (except those in the console's 回收站), oldest first, for the exporter. */
   all(): Promise<ArticleRecord[]>;
 }

@@ -152,7 +152,7 @@ export class MarkdownImporter {
     return (await this.read(file, new PostIndex([file]))).draft;
   }
 
-  private async read(file: SourceFile, posts: PostIndex): Promise<PreparedPost> {
+  private async read(file: SourceFile, posts: PostIndex, dryRun = false): Promise<PreparedPost> {
     let source: string;
     let modified: Date;
     try {
@@ -185,7 +185,8 @@ export class MarkdownImporter {
       if (clean.startsWith('/')) return undefined; // a site-absolute path: served elsewhere, not ours to copy
       try {
         const image = await readImportableImage(file.root, folder, target, clean);
-        if (image) return await this.deps.media.save(image.bytes, image.extension);
+        // A dry run finds the picture and copies nothing.
+        if (image) return dryRun ? undefined : await this.deps.media.save(image.bytes, image.extension);
         if (!required) return undefined;
         // A missing picture costs the post only that picture.
         warnings.push(problem.missingImage(target));
@@ -217,17 +218,22 @@ export class MarkdownImporter {
 
   /**
    * Imports every file in turn; `onFile` hears each outcome as it happens. Warnings met while linking the
-   * posts to each other are added to the outcomes afterwards.
+   * posts to each other are added to the outcomes afterwards. `dryRun` reads and converts every file and
+   * writes nothing: the outcomes say what the import would do (an article's id is that of the one it would update).
    */
-  async importFiles(files: SourceFile[], onFile: (outcome: ImportOutcome) => void = () => undefined): Promise<ImportOutcome[]> {
+  async importFiles(
+    files: SourceFile[],
+    onFile: (outcome: ImportOutcome) => void = () => undefined,
+    options: { dryRun?: boolean } = {},
+  ): Promise<ImportOutcome[]> {
     const posts = new PostIndex(files);
     const outcomes: ImportOutcome[] = [];
     const linking: { outcome: Imported; draft: ArticleDraft }[] = [];
     for (const file of files) {
-      const { outcome, prepared } = await this.importFile(file, posts);
+      const { outcome, prepared } = await this.importFile(file, posts, options.dryRun ?? false);
       outcomes.push(outcome);
       onFile(outcome);
-      if (outcome.status !== 'failed' && prepared?.linksPosts) linking.push({ outcome, draft: prepared.draft });
+      if (outcome.status !== 'failed' && prepared?.linksPosts && !options.dryRun) linking.push({ outcome, draft: prepared.draft });
     }
     const ids = new Map(outcomes.flatMap((o) => (o.status === 'failed' ? [] : [[o.file.path, o.id] as const])));
     for (const { outcome, draft } of linking) await this.linkPosts(outcome, draft, posts, ids);
@@ -253,17 +259,22 @@ export class MarkdownImporter {
     }
   }
 
-  private async importFile(file: SourceFile, posts: PostIndex): Promise<{ outcome: ImportOutcome; prepared?: PreparedPost }> {
+  private async importFile(file: SourceFile, posts: PostIndex, dryRun: boolean): Promise<{ outcome: ImportOutcome; prepared?: PreparedPost }> {
     let prepared: PreparedPost;
     let written: Awaited<ReturnType<ArticleRepository['upsert']>>;
     try {
-      prepared = await this.read(file, posts);
-      written = await this.deps.articles.upsert(prepared.draft);
-      await this.deps.oldAddresses?.remember(written.id, prepared.oldAddresses);
+      prepared = await this.read(file, posts, dryRun);
+      if (dryRun) {
+        const id = await this.deps.articles.idBySourceKey(prepared.draft.sourceKey);
+        written = { id: id ?? 0, created: id === undefined, becamePublic: false };
+      } else {
+        written = await this.deps.articles.upsert(prepared.draft);
+        await this.deps.oldAddresses?.remember(written.id, prepared.oldAddresses);
+      }
     } catch (error) {
       return { outcome: { file, status: 'failed', error: problem.fileProblem(file.relative, error instanceof Error ? error.message : String(error)) } };
     }
-    this.deps.changes?.changed(['articles']);
+    if (!dryRun) this.deps.changes?.changed(['articles']);
     const outcome: Imported = {
       file,
       status: written.created ? 'created' : 'updated',

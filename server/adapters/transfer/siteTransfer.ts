@@ -59,7 +59,8 @@ export class SiteTransfer {
    * at a time: two of the same posts at once would race to create the same articles. Whatever fails, the
    * work folder goes; a refused zip writes no article.
    */
-  async importZip(receive: (file: string) => Promise<void>, by?: number): Promise<ImportReportDto> {
+  async importZip(receive: (file: string) => Promise<void>, options: { by?: number | undefined; dryRun?: boolean } = {}): Promise<ImportReportDto> {
+    const dryRun = options.dryRun ?? false;
     if (this.importing) throw new AppError('conflict', text.importBusy);
     this.importing = true;
     try {
@@ -68,18 +69,19 @@ export class SiteTransfer {
         const upload = path.join(work, 'upload.zip');
         await receive(upload);
         // The importers (XML, HTML to Markdown, zip) are loaded when used: an idle site does not hold them.
-        const [{ isWxrFile }, { detectImport }, { unpackZip }, { findBlogBackup }] = await Promise.all([
+        const [{ isWxrFile }, { detectImport }, { unpackZip }, { findBlogBackup }, { findWordpressExport }] = await Promise.all([
           import('../import/wxr/wxrReader'),
           import('../import/detectImport'),
           import('./zipReader'),
           import('../import/importBlogBackup'),
+          import('../import/wxr/wordpressFolder'),
         ]);
         // A WordPress export is told by its content, whatever the file was called.
-        if (await isWxrFile(upload)) return await this.importWxr(upload);
+        if (await isWxrFile(upload)) return await this.importWxr(upload, options.by, dryRun);
         // A comment export (Twikoo, Waline, Valine, Artalk JSON, Disqus XML) or a Typecho backup is known by its content.
         const kind = await detectImport(upload);
-        if (kind?.kind === 'comments') return await this.importComments(upload, kind.system, by);
-        if (kind?.kind === 'typecho') return await this.importBackup({ kind: 'typecho', file: upload }, by);
+        if (kind?.kind === 'comments') return await this.importComments(upload, kind.system, options.by, dryRun);
+        if (kind?.kind === 'typecho') return await this.importBackup({ kind: 'typecho', file: upload }, options.by, dryRun);
         const folder = path.join(work, 'files');
         await fs.mkdir(folder);
         const files = await unpackZip(
@@ -88,9 +90,12 @@ export class SiteTransfer {
           this.options.limits ?? { maxFiles: IMPORT_MAX_FILES, maxBytes: IMPORT_MAX_UNZIPPED_BYTES },
         );
         await fs.rm(upload);
+        // A WordPress export zipped with its `wp-content/uploads`: its pictures are copied from there.
+        const wordpress = await findWordpressExport(folder, files);
+        if (wordpress) return await this.importWxr(wordpress.wxr, options.by, dryRun, wordpress.uploads);
         // A Halo 2 backup, or a Typecho backup with the old site's uploads beside it.
         const backup = await findBlogBackup(folder, files);
-        if (backup) return await this.importBackup(backup, by);
+        if (backup) return await this.importBackup(backup, options.by, dryRun);
         const { layout, folders } = postFolders(files);
         const targets = folders.map((relative) => path.join(folder, ...relative.split('/').filter(Boolean)));
         // Pictures are read from anywhere in the zip (a Hexo post's `../images/`), never from outside it.
@@ -102,8 +107,8 @@ export class SiteTransfer {
           media: this.options.media,
           changes: this.options.changes,
         });
-        const outcomes = await importer.importFiles(sources);
-        return reportOf(outcomes, layout, folders, folder);
+        const outcomes = await importer.importFiles(sources, undefined, { dryRun });
+        return reportOf(outcomes, layout, folders, folder, dryRun);
       } finally {
         await fs.rm(work, { recursive: true, force: true });
       }
@@ -113,10 +118,10 @@ export class SiteTransfer {
   }
 
   /** A comment export under the imported articles; the owner's comments become the uploader's. */
-  private async importComments(file: string, system: CommentSystem, by: number | undefined): Promise<ImportReportDto> {
+  private async importComments(file: string, system: CommentSystem, by: number | undefined, dryRun: boolean): Promise<ImportReportDto> {
     const { importCommentExport } = await import('../import/comments/importCommentExport');
-    const { report, lines } = await importCommentExport(this.options.database, file, system, by === undefined ? {} : { as: { id: by } });
-    if (report.added + report.board + report.counters > 0) this.options.changes.changed(['articles', 'articleCounters', 'comments']);
+    const { report, lines } = await importCommentExport(this.options.database, file, system, { ...(by === undefined ? {} : { as: { id: by } }), dryRun });
+    if (!dryRun && report.added + report.board + report.counters > 0) this.options.changes.changed(['articles', 'articleCounters', 'comments']);
     return {
       layout: 'comments',
       folders: [],
@@ -127,11 +132,12 @@ export class SiteTransfer {
       unknownShortcodes: [],
       comments: { system: contentMessages.commentImport.systems[system], lines },
       summary: lines[0]!,
+      dryRun,
     };
   }
 
   /** A Typecho or Halo backup: its posts, then its comments (the owner's become the uploader's); pictures come with a zip. */
-  private async importBackup(source: BlogBackupSource, by: number | undefined): Promise<ImportReportDto> {
+  private async importBackup(source: BlogBackupSource, by: number | undefined, dryRun: boolean): Promise<ImportReportDto> {
     const { importBlogBackup } = await import('../import/importBlogBackup');
     const { result, commentLines } = await importBlogBackup(
       this.options.database,
@@ -142,28 +148,32 @@ export class SiteTransfer {
         changes: this.options.changes,
       },
       source,
-      by === undefined ? {} : { as: { id: by } },
+      { ...(by === undefined ? {} : { as: { id: by } }), dryRun },
     ).catch((error: unknown) => {
       // A damaged backup is refused by name before anything is written: the uploader's mistake, not ours.
       throw error instanceof ImportProblem ? new AppError('invalid', error.message) : error;
     });
     if (result.outcomes.length === 0) throw new AppError('invalid', text.noPosts);
-    const report = reportOf(result.outcomes, source.kind, [], '');
+    const report = reportOf(result.outcomes, source.kind, [], '', dryRun);
     return { ...report, comments: { system: source.kind === 'typecho' ? 'Typecho' : 'Halo', lines: [...result.skipped, ...commentLines] } };
   }
 
-  /** A WordPress export uploaded alone: its posts, states and old addresses; pictures stay links (no uploads folder). */
-  private async importWxr(file: string): Promise<ImportReportDto> {
-    const { WxrImporter } = await import('../import/wxr/wxrImporter');
-    const importer = new WxrImporter({
-      articles: this.options.articles,
-      oldAddresses: new KyselyOldAddressRepository(this.options.database.db),
-      media: this.options.media,
-      changes: this.options.changes,
-    });
-    const { outcomes } = await importer.importFile(file);
-    if (outcomes.length === 0) throw new AppError('invalid', text.noPosts);
-    return reportOf(outcomes, 'wordpress', [], path.dirname(file));
+  /**
+   * A WordPress export: its posts, states, old addresses and comments; pictures copied from `uploads` when
+   * the zip brought it, else kept as links and listed.
+   */
+  private async importWxr(file: string, by: number | undefined, dryRun: boolean, uploads?: string): Promise<ImportReportDto> {
+    const [{ WxrImporter }, { wxrBatches }, { wxrCommentLines }] = await Promise.all([
+      import('../import/wxr/wxrImporter'),
+      import('../import/wxr/wxrBatches'),
+      import('../import/wxr/wxrReport'),
+    ]);
+    const importer = new WxrImporter({ batch: wxrBatches(this.options.database), media: this.options.media, changes: this.options.changes });
+    const result = await importer.importFile(file, { uploads, dryRun, comments: by === undefined ? {} : { as: { id: by } } });
+    if (result.outcomes.length === 0) throw new AppError('invalid', text.noPosts);
+    const report = reportOf(result.outcomes, 'wordpress', [], path.dirname(file), dryRun);
+    const lines = wxrCommentLines(result);
+    return lines.length === 0 ? report : { ...report, comments: { system: 'WordPress', lines } };
   }
 
   /**
@@ -229,12 +239,13 @@ function reportOf(
   layout: ImportReportDto['layout'],
   folders: string[],
   root: string,
+  dryRun: boolean,
 ): ImportReportDto {
   const files = outcomes.map((outcome): ImportedFileDto => ({
     // A WordPress post (or a backup's) is named by its title and id, the file being the one export.
     file: layout === 'wordpress' || layout === 'typecho' || layout === 'halo' ? outcome.file.relative : path.relative(root, outcome.file.path).split(path.sep).join('/'),
     status: outcome.status,
-    articleId: outcome.status === 'failed' ? null : outcome.id,
+    articleId: outcome.status === 'failed' || dryRun ? null : outcome.id,
     title: outcome.status === 'failed' ? '' : outcome.title,
     error: outcome.status === 'failed' ? outcome.error : '',
     warnings: outcome.status === 'failed' ? [] : outcome.warnings,
@@ -249,5 +260,6 @@ function reportOf(
     files,
     unknownShortcodes: unknownShortcodes(outcomes),
     summary: contentMessages.importer.summary(count('created'), count('updated'), count('failed')),
+    dryRun,
   };
 }

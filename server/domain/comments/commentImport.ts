@@ -22,6 +22,11 @@ export interface CommentImportOptions {
   guestbook?: string;
   /** Read and match only: the report of what would come in, nothing written. */
   dryRun?: boolean;
+  /**
+   * Articles the same run wrote (or, in a dry run, would write), by an address their comments name:
+   * matched before the old addresses stored (a WordPress export's comments come with their posts).
+   */
+  articles?: ReadonlyMap<string, number>;
 }
 
 /** What an import did (or, in a dry run, would do). */
@@ -45,6 +50,31 @@ export interface CommentImportReport {
   counters: number;
 }
 
+/** An empty report: what nothing adds up to. */
+export function emptyCommentReport(administrator = ''): CommentImportReport {
+  return { added: 0, waiting: 0, board: 0, existing: 0, owner: 0, administrator, skipped: { spam: 0, deleted: 0 }, unmatched: [], counters: 0 };
+}
+
+/** Two reports as one (an export imported in batches). */
+export function addCommentReports(a: CommentImportReport, b: CommentImportReport): CommentImportReport {
+  const unmatched = new Map(a.unmatched.map(({ page, comments }) => [page, comments]));
+  for (const { page, comments } of b.unmatched) unmatched.set(page, (unmatched.get(page) ?? 0) + comments);
+  return {
+    added: a.added + b.added,
+    waiting: a.waiting + b.waiting,
+    board: a.board + b.board,
+    existing: a.existing + b.existing,
+    owner: a.owner + b.owner,
+    administrator: a.administrator || b.administrator,
+    skipped: { spam: a.skipped.spam + b.skipped.spam, deleted: a.skipped.deleted + b.skipped.deleted },
+    unmatched: sortedUnmatched(unmatched),
+    counters: a.counters + b.counters,
+  };
+}
+
+const sortedUnmatched = (unmatched: ReadonlyMap<string, number>) =>
+  [...unmatched].map(([page, comments]) => ({ page, comments })).sort((a, b) => b.comments - a.comments || a.page.localeCompare(b.page));
+
 type Target = { kind: 'article'; id: number } | { kind: 'board' } | { kind: 'none'; page: string };
 
 /**
@@ -64,14 +94,14 @@ export class CommentImport {
     if (options.as && 'username' in options.as && !admin) throw new AppError('invalid', text.unknownAdministrator(options.as.username));
     // Without any administrator, only comments flagged as the owner's have nowhere to go.
     if (!admin && flat.comments.some(({ comment }) => comment.owner)) throw new AppError('invalid', text.noAdministrator);
-    const report: CommentImportReport = { added: 0, waiting: 0, board: 0, existing: 0, owner: 0, administrator: admin?.nickName ?? '', skipped: flat.skipped, unmatched: [], counters: 0 };
+    const report: CommentImportReport = { ...emptyCommentReport(admin?.nickName), skipped: flat.skipped };
     const keyOf = (sourceId: string) => `${batch.system}:${sourceId}`;
     const ids = await this.deps.comments.importedIds(flat.comments.map(({ comment }) => keyOf(comment.sourceId)));
     const targets = new Map<string, Promise<Target>>();
     const targetOf = (page: string[]) => {
       const key = JSON.stringify(page);
       let target = targets.get(key);
-      if (!target) targets.set(key, (target = this.resolve(page, options.guestbook)));
+      if (!target) targets.set(key, (target = this.resolve(page, options)));
       return target;
     };
     const unmatched = new Map<string, number>();
@@ -139,7 +169,7 @@ export class CommentImport {
       report.added++;
       if (comment.state === 'waiting') report.waiting++;
     }
-    report.unmatched = [...unmatched].map(([page, comments]) => ({ page, comments })).sort((a, b) => b.comments - a.comments || a.page.localeCompare(b.page));
+    report.unmatched = sortedUnmatched(unmatched);
 
     for (const counter of batch.counters) {
       const target = await targetOf(counter.page.filter((page) => page !== ''));
@@ -155,8 +185,12 @@ export class CommentImport {
     return comment.owner || (admin !== undefined && admin.email !== '' && comment.email === admin.email);
   }
 
-  private async resolve(page: string[], guestbook: string | undefined): Promise<Target> {
-    if (page.some((address) => isGuestbook(address, guestbook))) return { kind: 'board' };
+  private async resolve(page: string[], options: CommentImportOptions): Promise<Target> {
+    if (page.some((address) => isGuestbook(address, options.guestbook))) return { kind: 'board' };
+    for (const address of page) {
+      const id = options.articles?.get(address);
+      if (id !== undefined) return { kind: 'article', id };
+    }
     for (const address of page) {
       const id = await this.deps.store.articleAt(address);
       if (id !== undefined) return { kind: 'article', id };

@@ -7,7 +7,7 @@ export const consoleTransfer = {
   title: 'Import & export',
   import: {
     heading: 'Import articles',
-    hint: 'Upload a zip of a Hexo, Hugo or Jekyll blog folder (or just the folder holding the posts, or a zip exported from this page). Local images the posts use are imported too; importing the same post again updates it. A WordPress export (.xml) can be uploaded as it is (its pictures stay links; to copy them use npm run import -- --uploads).',
+    hint: 'Upload a zip of a Hexo, Hugo or Jekyll blog folder (or just the folder holding the posts, or a zip exported from this page). Local images the posts use are imported too; importing the same post again updates it. A WordPress export (.xml) can be uploaded too, comments included; zip it together with its wp-content/uploads folder and the pictures are copied as well, otherwise they stay links and the report lists them.',
     commentsHint:
       "Once the posts are in, upload your old comment system's export too: Twikoo, Waline, Valine (LeanCloud) or Artalk JSON, Disqus XML. Comments go under the articles by their old addresses, the blogger's comments become yours, and importing again adds no duplicates.",
     limits: (zipMb: number, unzippedMb: number, files: number) =>
@@ -16,6 +16,9 @@ export const consoleTransfer = {
     dropHere: 'or drop a zip file here',
     uploading: (percent: number) => `Uploading ${percent}%`,
     importing: 'Importing…',
+    checking: 'Checking what would come in…',
+    confirm: 'Import',
+    cancel: 'Cancel',
     again: 'Import another',
     notZipName: "Choose a .zip file (a Halo backup too), a WordPress export (.xml), a Typecho backup (.dat) or a comment system's .json / .xml export",
   },
@@ -38,6 +41,8 @@ export const consoleTransfer = {
     unknown: 'Shortcodes and tag plugins that couldn’t be converted (shown as written in the articles)',
     unknownLine: (name: string, count: number, posts: number) =>
       `${name}: ${plural(count, 'use')} in ${plural(posts, 'article')}`,
+    dryRun: 'This is a dry run: nothing is written yet. If it looks right, click Import.',
+    comments: 'Comments',
   },
   export: {
     heading: 'Export articles',

@@ -129,14 +129,13 @@ export const contentServer = {
       pagesCategory: 'Pages',
       page: 'A WordPress page: imported into the "Pages" category',
       missingUpload: (url: string) => `This picture is not in the uploads folder; the link is kept: ${url}`,
-      remoteImage: (url: string) => `The picture still points at the old site; the link is kept (name the uploads folder with --uploads to copy it): ${url}`,
+      remoteImage: (url: string) => `The picture still points at the old site; the link is kept (zip the export with its wp-content/uploads, or name the folder with --uploads, to copy it): ${url}`,
       malformed: (detail: string) => `Malformed WordPress export: ${detail}`,
       item: (title: string, id: string) => `${title || '(untitled)'} (ID ${id})`,
       dryRun: 'Dry run: this is what the import would do; nothing was written',
-      dryRunMarkdown: '--dry-run works for WordPress exports only for now: import a Markdown folder directly (importing again only updates)',
       skipped: (kind: string, count: number) => `Skipped ${count} items of type ${kind} (attachments, menus, revisions are no posts)`,
-      comments: (count: number, pingbacks: number) =>
-        `The export holds ${count} comments (${pingbacks} pingbacks/trackbacks): this run imports the posts; import comments with the comment import`,
+      noExportInZip: (zip: string) => `${zip} holds no WordPress export (.xml): zip the export together with its wp-content/uploads folder`,
+      pingbacks: (count: number) => `Left out: ${count} pingbacks/trackbacks (other sites' notices, not readers' comments)`,
     },
     /** Words the importer writes into converted posts. */
     shortcodes: {

@@ -5,7 +5,7 @@ export const consoleTransfer = localised('consoleTransfer', {
   title: '导入导出',
   import: {
     heading: '导入文章',
-    hint: '上传 Hexo、Hugo 或 Jekyll 博客文件夹的 zip 压缩包（也可以只压缩文章所在的文件夹，或本页导出的压缩包）。文章里引用的本地图片会一并导入；再次导入同一篇文章会更新它。也可以直接上传 WordPress 导出的 .xml 文件（图片保留原链接，要复制图片请用 npm run import -- --uploads）。',
+    hint: '上传 Hexo、Hugo 或 Jekyll 博客文件夹的 zip 压缩包（也可以只压缩文章所在的文件夹，或本页导出的压缩包）。文章里引用的本地图片会一并导入；再次导入同一篇文章会更新它。也可以上传 WordPress 导出的 .xml 文件（连同评论一起导入）；把它和 wp-content/uploads 文件夹一起打成 zip 上传，文章里的图片也会复制过来，否则图片保留原链接并在报告中列出。',
     commentsHint:
       '文章导入之后，还可以上传原来评论系统的导出文件：Twikoo、Waline、Valine（LeanCloud）、Artalk 的 JSON，Disqus 的 XML。评论按原文章的地址归到对应文章下，博主的评论归到你的名下；再次导入不会重复。',
     limits: (zipMb: number, unzippedMb: number, files: number) =>
@@ -14,6 +14,9 @@ export const consoleTransfer = localised('consoleTransfer', {
     dropHere: '或把 zip 文件拖到这里',
     uploading: (percent: number) => `正在上传 ${percent}%`,
     importing: '正在导入…',
+    checking: '正在检查将要导入的内容…',
+    confirm: '确认导入',
+    cancel: '取消',
     again: '再导入一个',
     notZipName: '请选择 .zip 文件（包括 Halo 备份）、WordPress 导出的 .xml 文件、Typecho 备份的 .dat 文件，或评论系统导出的 .json / .xml 文件',
   },
@@ -38,6 +41,8 @@ export const consoleTransfer = localised('consoleTransfer', {
     warnings: '需要留意',
     unknown: '未能转换的短代码和标签插件（已按原文显示在文章中）',
     unknownLine: (name: string, count: number, posts: number) => `${name}：${count} 处，${posts} 篇文章`,
+    dryRun: '这是试运行的结果：还没有写入任何内容。确认无误后点“确认导入”。',
+    comments: '评论',
   },
   export: {
     heading: '导出文章',

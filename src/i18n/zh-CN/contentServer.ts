@@ -121,14 +121,13 @@ export const contentServer = localised('contentServer', {
       pagesCategory: '页面',
       page: '原文是 WordPress 页面：已导入到「页面」分类',
       missingUpload: (url: string) => `没有在上传文件夹中找到这张图片，保留原链接：${url}`,
-      remoteImage: (url: string) => `图片仍指向旧站，保留原链接（用 --uploads 指定上传文件夹即可复制）：${url}`,
+      remoteImage: (url: string) => `图片仍指向旧站，保留原链接（把导出文件和 wp-content/uploads 一起打成 zip 上传，或用 --uploads 指定上传文件夹，即可复制）：${url}`,
       malformed: (detail: string) => `WordPress 导出文件格式错误：${detail}`,
       item: (title: string, id: string) => `${title || '（无标题）'}（ID ${id}）`,
       dryRun: '试运行：以下是导入会做的事，什么都没有写入',
-      dryRunMarkdown: '--dry-run 目前只用于 WordPress 导出文件：Markdown 文件夹请直接导入（再次导入只会更新）',
       skipped: (kind: string, count: number) => `跳过 ${count} 个 ${kind} 类型的条目（附件、菜单、修订等不是文章）`,
-      comments: (count: number, pingbacks: number) =>
-        `导出文件中有 ${count} 条评论（其中 ${pingbacks} 条 pingback/trackback）：这次只导入文章，评论请用评论导入`,
+      noExportInZip: (zip: string) => `${zip} 里没有 WordPress 导出文件（.xml）：压缩包请包含导出文件和 wp-content/uploads 文件夹`,
+      pingbacks: (count: number) => `未导入：pingback/trackback ${count} 条（别的网站的引用通知，不是读者的评论）`,
     },
     /** Words the importer writes into converted posts. */
     shortcodes: {

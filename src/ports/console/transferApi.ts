@@ -7,9 +7,9 @@ import type { ImportReport, TransferDownloads } from '../../domain/console/trans
 export interface TransferConsoleApi {
   /**
    * Uploads a zip of posts (a Hexo, Hugo or Jekyll folder, or a folder of Markdown) and answers the importer's
-   * report; `onProgress` hears the bytes sent as they go.
+   * report; `onProgress` hears the bytes sent as they go. `dryRun`: the report of what it would do, nothing written.
    */
-  importZip(file: Blob, fileName: string, onProgress: (sent: number, total: number) => void): Promise<ImportReport>;
+  importZip(file: Blob, fileName: string, onProgress: (sent: number, total: number) => void, dryRun: boolean): Promise<ImportReport>;
   /** The addresses the page links to: the Markdown export and the backup, downloaded by the browser itself. */
   downloads(): Promise<TransferDownloads>;
 }

@@ -6,7 +6,7 @@ import { Type, type Static } from 'typebox';
  * Every call lives under /api/admin (administrators only: 401 for a visitor, 403 for a user); the upload
  * needs the X-Requested-With marker like every write.
  *
- *   POST /api/admin/transfer/import   multipart, one file part: a .zip of a Hexo, Hugo or Jekyll folder (or
+ *   POST /api/admin/transfer/import[?dryRun=true]   multipart, one file part: a .zip of a Hexo, Hugo or Jekyll folder (or
  *        of a folder of Markdown posts, such as the export below) → ImportReportDto; or a comment export
  *        (Twikoo, Waline, Valine, Artalk JSON, Disqus XML; known by its content) → its report in `comments`,
  *        the uploader standing for the old blog's owner. The same importer and
@@ -14,7 +14,8 @@ import { Type, type Static } from 'typebox';
  *        written: not a zip (judged by its bytes), an empty or damaged zip, a name that leads out of the folder
  *        (`../`, an absolute path), a symbolic link, more than IMPORT_MAX_FILES files or IMPORT_MAX_UNZIPPED_BYTES
  *        once unpacked, no Markdown post in it; 413 for a zip over IMPORT_MAX_ZIP_BYTES; 409 while another
- *        import runs. A bad post is reported in the answer and skipped; the others go in.
+ *        import runs. A bad post is reported in the answer and skipped; the others go in. With `dryRun` the same
+ *        report comes back (`dryRun: true`) and nothing is written: the console shows it before the import.
  *   GET  /api/admin/transfer/export   → a .zip download (streamed): what `npm run export` writes, every article
  *        as `posts/<name>.md` with front matter, and the images they use in `images/`.
  *   GET  /api/admin/transfer/backup?music=false → a backup archive download (streamed): what `npm run backup`
@@ -35,6 +36,12 @@ export const IMPORT_MAX_ZIP_BYTES = 256 * 1024 * 1024;
 export const IMPORT_MAX_UNZIPPED_BYTES = 1024 * 1024 * 1024;
 /** Files a zip may hold (folders, `node_modules`, `.git` and macOS's `__MACOSX` not counted). */
 export const IMPORT_MAX_FILES = 10_000;
+
+/** `?dryRun=true`: read, convert and match the upload, write nothing, answer the report (the console's first step). */
+export const ImportQuery = Type.Object({
+  dryRun: Type.Optional(Type.Boolean()),
+});
+export type ImportQuery = Static<typeof ImportQuery>;
 
 export const BackupQuery = Type.Object({
   /** Whether the music library's files go in (default true); the catalogue rows always do. */
@@ -101,5 +108,7 @@ export const ImportReportDto = Type.Object({
   comments: Type.Optional(Type.Object({ system: Type.String(), lines: Type.Array(Type.String()) })),
   /** The CLI's closing line: 导入完成：新增 … 篇，更新 … 篇，失败 … 篇 (for comments, their first line). */
   summary: Type.String(),
+  /** A dry run's report: what the import would do; nothing was written (`articleId` is then null). */
+  dryRun: Type.Boolean(),
 });
 export type ImportReportDto = Static<typeof ImportReportDto>;

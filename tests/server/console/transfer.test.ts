@@ -100,18 +100,32 @@ describe.each(await backends())("the console's import, export, backup and overvi
     return { status: response.statusCode, body: response.json() };
   }
 
-  async function upload<T = ImportReportDto>(body: Buffer, cookie = admin): Promise<Answer<T>> {
+  async function upload<T = ImportReportDto>(body: Buffer, cookie = admin, dryRun = false): Promise<Answer<T>> {
     const response = await site.app.inject({
       method: 'POST',
-      url: IMPORT,
+      url: dryRun ? `${IMPORT}?dryRun=true` : IMPORT,
       headers: { ...SAME_SITE, 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, cookie },
       payload: body,
     });
     return { status: response.statusCode, body: response.json() };
   }
 
-  const uploadZip = (zip: Buffer, cookie = admin) =>
-    upload(multipart([{ name: 'file', filename: 'blog.zip', bytes: zip }]), cookie);
+  const uploadZip = (zip: Buffer, cookie = admin, dryRun = false) =>
+    upload(multipart([{ name: 'file', filename: 'blog.zip', bytes: zip }]), cookie, dryRun);
+
+  /** What an import writes: articles, comments, board posts and media files. */
+  async function written() {
+    const count = async (table: 'comment' | 'board_message' | 'article_old_address') =>
+      Number((await db.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const media = path.join(data.config.dataDir, 'media');
+    return {
+      articles: await articles(),
+      comments: await count('comment'),
+      board: await count('board_message'),
+      addresses: await count('article_old_address'),
+      media: fs.existsSync(media) ? fs.readdirSync(media).sort() : [],
+    };
+  }
 
   /** Every article as stored: what a refused import must leave exactly as it was. */
   async function articles() {
@@ -149,6 +163,16 @@ describe.each(await backends())("the console's import, export, backup and overvi
     expect(await articles()).toEqual([]);
   });
 
+  test('a dry run reports what the Hexo zip would bring and writes nothing', async () => {
+    const before = await written();
+    const answer = await uploadZip(await hexoZip(POSTS), admin, true);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.result).toMatchObject({ layout: 'hexo', created: 4, updated: 0, failed: 1, dryRun: true, unknownShortcodes: [{ name: '{% youtube %}', count: 1, posts: 1 }] });
+    expect(answer.body.result.files.every((f) => f.articleId === null)).toBe(true);
+    expect(await written()).toEqual(before);
+    expect(workFolders()).toEqual([]);
+  });
+
   test("imports a Hexo blog's posts from its zip: the report, the articles on the home page and in search at once", async () => {
     // The home page is kept in memory from here on: only the import's change notice can show the new articles.
     const homeUrl = `${site.url}/api/article/blogHomeGetArticleList/1/8`;
@@ -158,6 +182,7 @@ describe.each(await backends())("the console's import, export, backup and overvi
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     imported = answer.body.result;
     expect(imported).toMatchObject({
+      dryRun: false,
       layout: 'hexo',
       folders: ['myblog/source/_posts'],
       created: 4,
@@ -279,7 +304,12 @@ describe.each(await backends())("the console's import, export, backup and overvi
         Users: [{ objectId: 'u1', type: 'administrator', email: 'old@example.com' }],
       },
     };
-    const answer = await upload(multipart([{ name: 'file', filename: 'waline.json', bytes: Buffer.from(JSON.stringify(waline)) }]));
+    const body = multipart([{ name: 'file', filename: 'waline.json', bytes: Buffer.from(JSON.stringify(waline)) }]);
+    const before = await written();
+    const dry = await upload(body, admin, true);
+    expect(dry.body.result).toMatchObject({ layout: 'comments', dryRun: true, summary: zhCN.contentServer.commentImport.added(2, 0) });
+    expect(await written()).toEqual(before);
+    const answer = await upload(body);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.result).toMatchObject({
       layout: 'comments',
@@ -298,15 +328,52 @@ describe.each(await backends())("the console's import, export, backup and overvi
     const wxr = `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:wp="http://wordpress.org/export/1.2/"><channel>
 <item><title>从 WordPress 搬来</title><link>https://old.example/moved-in/</link><content:encoded><![CDATA[第一段\n\n第二段]]></content:encoded>
 <wp:post_id>7001</wp:post_id><wp:post_date>2020-02-02 10:00:00</wp:post_date><wp:post_date_gmt>2020-02-02 02:00:00</wp:post_date_gmt>
-<wp:status>publish</wp:status><wp:post_type>post</wp:post_type></item></channel></rss>`;
-    const answer = await upload(multipart([{ name: 'file', filename: 'export.bin', bytes: Buffer.from(wxr) }]));
+<wp:status>publish</wp:status><wp:post_type>post</wp:post_type>
+<wp:comment><wp:comment_id>1</wp:comment_id><wp:comment_author>读者</wp:comment_author><wp:comment_date_gmt>2020-02-03 00:00:00</wp:comment_date_gmt>
+<wp:comment_content>搬得好</wp:comment_content><wp:comment_approved>1</wp:comment_approved><wp:comment_parent>0</wp:comment_parent></wp:comment>
+<wp:comment><wp:comment_id>2</wp:comment_id><wp:comment_author>广告</wp:comment_author><wp:comment_date_gmt>2020-02-03 00:00:00</wp:comment_date_gmt>
+<wp:comment_content>买</wp:comment_content><wp:comment_approved>spam</wp:comment_approved><wp:comment_parent>0</wp:comment_parent></wp:comment></item></channel></rss>`;
+    const body = multipart([{ name: 'file', filename: 'export.bin', bytes: Buffer.from(wxr) }]);
+    const before = await written();
+    const dry = await upload(body, admin, true);
+    expect(dry.body.result).toMatchObject({ layout: 'wordpress', created: 1, failed: 0, dryRun: true, files: [{ articleId: null, title: '从 WordPress 搬来' }] });
+    expect(dry.body.result.comments?.lines.slice(0, 2)).toEqual([zhCN.contentServer.commentImport.added(1, 0), zhCN.contentServer.commentImport.skipped(1, 0)]);
+    expect(await written()).toEqual(before);
+    const answer = await upload(body);
     expect(answer.status).toBe(200);
-    expect(answer.body.result).toMatchObject({ layout: 'wordpress', created: 1, failed: 0 });
+    expect(answer.body.result).toMatchObject({ layout: 'wordpress', created: 1, failed: 0, dryRun: false });
+    expect(answer.body.result.comments?.lines).toEqual(dry.body.result.comments?.lines);
     const id = answer.body.result.files[0]!.articleId;
     for (const old of ['/?p=7001', '/moved-in/']) {
       const response = await site.app.inject({ method: 'GET', url: old });
       expect([response.statusCode, response.headers.location]).toEqual([301, `/article?id=${id}`]);
     }
+  });
+
+  test('imports a zip of a WordPress export and its wp-content/uploads: pictures copied by their bytes, links rewritten', async () => {
+    const picture = await tinyPng();
+    const wxr = `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:wp="http://wordpress.org/export/1.2/"><channel>
+<item><title>带图的旧文</title><link>https://old.example/with-picture/</link>
+<content:encoded><![CDATA[<p>图：</p><img src="https://old.example/wp-content/uploads/2020/02/pic.png" alt="老照片" /><img src="https://old.example/wp-content/uploads/2020/02/gone.png" alt="丢了" />]]></content:encoded>
+<wp:post_id>7002</wp:post_id><wp:post_date_gmt>2020-02-02 02:00:00</wp:post_date_gmt><wp:status>publish</wp:status><wp:post_type>post</wp:post_type></item></channel></rss>`;
+    const zip = Buffer.from(zipSync({ 'site/export.xml': strToU8(wxr), 'site/wp-content/uploads/2020/02/pic.png': new Uint8Array(picture) }));
+    const before = await written();
+    const dry = await uploadZip(zip, admin, true);
+    expect(dry.status, JSON.stringify(dry.body)).toBe(200);
+    expect(dry.body.result).toMatchObject({ layout: 'wordpress', created: 1, dryRun: true });
+    expect(await written()).toEqual(before);
+    const answer = await uploadZip(zip);
+    expect(answer.body.result).toMatchObject({ layout: 'wordpress', created: 1, failed: 0 });
+    const [file] = answer.body.result.files;
+    // The missing one is kept as a link and named.
+    expect(file!.warnings).toEqual([zhCN.contentServer.importer.wxr.missingUpload('https://old.example/wp-content/uploads/2020/02/gone.png')]);
+    const article = await call<ArticleDetailDto>('GET', `/api/article/getArticleById/${file!.articleId}`);
+    const content = article.body.result.article_content;
+    const copied = /!\[老照片\]\((\/media\/[a-f0-9]+\.png)\)/.exec(content)?.[1];
+    expect(copied, content).toBeDefined();
+    expect(fs.readFileSync(path.join(data.config.dataDir, 'media', path.basename(copied!))).equals(picture)).toBe(true);
+    expect(content).toContain('https://old.example/wp-content/uploads/2020/02/gone.png');
+    expect(workFolders()).toEqual([]);
   });
 
   test('refuses an upload that is not one zip file, and a second import while one runs', async () => {

@@ -2,86 +2,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { KyselyOldAddressRepository } from '../../../server/adapters/db/content/oldAddressRepository';
+import { wxrBatches } from '../../../server/adapters/import/wxr/wxrBatches';
 import { WxrImporter } from '../../../server/adapters/import/wxr/wxrImporter';
 import { isWxrFile } from '../../../server/adapters/import/wxr/wxrReader';
 import { LocalMediaStore } from '../../../server/adapters/media/localMediaStore';
 import * as zhCN from '../../../src/i18n/zh-CN';
 import { dispose, fixture, folderWith, tinyPng, type Fixture } from './support';
+import { cdata, comment, SITE, wxr, type Post } from './wxrFixture';
 
 const text = zhCN.contentServer.importer;
-const SITE = 'https://old.example.com';
-
-interface Post {
-  id: number;
-  title: string;
-  slug?: string;
-  type?: string;
-  status?: string;
-  content?: string;
-  password?: string;
-  sticky?: boolean;
-  commentStatus?: string;
-  terms?: string;
-  meta?: Record<string, string>;
-  comments?: string;
-  attachmentUrl?: string;
-  date?: string;
-}
-
-const cdata = (value: string) => `<![CDATA[${value}]]>`;
-
-function item(post: Post): string {
-  const slug = post.slug ?? `post-${post.id}`;
-  const date = post.date ?? '2021-05-06 07:08:09';
-  return `<item>
-<title>${cdata(post.title)}</title>
-<link>${SITE}/${date.slice(0, 4)}/${date.slice(5, 7)}/${encodeURIComponent(slug)}/</link>
-<pubDate>Thu, 06 May 2021 07:08:09 +0000</pubDate>
-<dc:creator>${cdata('owner')}</dc:creator>
-<guid isPermaLink="false">${SITE}/?p=${post.id}</guid>
-<content:encoded>${cdata(post.content ?? '')}</content:encoded>
-<excerpt:encoded>${cdata('')}</excerpt:encoded>
-<wp:post_id>${post.id}</wp:post_id>
-<wp:post_date>${cdata(date)}</wp:post_date>
-<wp:post_date_gmt>${cdata(post.status === 'draft' ? '0000-00-00 00:00:00' : date)}</wp:post_date_gmt>
-<wp:comment_status>${cdata(post.commentStatus ?? 'open')}</wp:comment_status>
-<wp:post_name>${cdata(encodeURIComponent(slug))}</wp:post_name>
-<wp:status>${cdata(post.status ?? 'publish')}</wp:status>
-<wp:post_parent>0</wp:post_parent>
-<wp:post_type>${cdata(post.type ?? 'post')}</wp:post_type>
-<wp:post_password>${cdata(post.password ?? '')}</wp:post_password>
-<wp:is_sticky>${post.sticky ? 1 : 0}</wp:is_sticky>
-${post.attachmentUrl ? `<wp:attachment_url>${cdata(post.attachmentUrl)}</wp:attachment_url>` : ''}
-${post.terms ?? ''}
-${Object.entries(post.meta ?? {})
-  .map(([key, value]) => `<wp:postmeta><wp:meta_key>${cdata(key)}</wp:meta_key><wp:meta_value>${cdata(value)}</wp:meta_value></wp:postmeta>`)
-  .join('\n')}
-${post.comments ?? ''}
-</item>`;
-}
-
-function comment(id: number, parent: number, type = '', approved = '1'): string {
-  return `<wp:comment><wp:comment_id>${id}</wp:comment_id><wp:comment_author>${cdata('读者')}</wp:comment_author>
-<wp:comment_author_email>${cdata('r@example.com')}</wp:comment_author_email><wp:comment_date>${cdata('2021-05-07 00:00:00')}</wp:comment_date>
-<wp:comment_content>${cdata('评论')}</wp:comment_content><wp:comment_approved>${cdata(approved)}</wp:comment_approved>
-<wp:comment_type>${cdata(type)}</wp:comment_type><wp:comment_parent>${parent}</wp:comment_parent></wp:comment>`;
-}
-
-function wxr(posts: Post[], version = '1.2'): string {
-  return `<?xml version="1.0" encoding="UTF-8" ?>
-<rss version="2.0" xmlns:excerpt="http://wordpress.org/export/${version}/excerpt/" xmlns:content="http://purl.org/rss/1.0/modules/content/"
- xmlns:wfw="http://wellformedweb.org/CommentAPI/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:wp="http://wordpress.org/export/${version}/">
-<channel>
-<title>旧博客</title>
-<link>${SITE}</link>
-<wp:wxr_version>${version}</wp:wxr_version>
-<wp:base_site_url>${SITE}</wp:base_site_url>
-${posts.map(item).join('\n')}
-</channel>
-</rss>
-`;
-}
-
 const CLASSIC = `<!-- wp:paragraph -->
 <p>Gutenberg 段落</p>
 <!-- /wp:paragraph -->
@@ -134,7 +63,7 @@ describe('the WordPress importer', () => {
   beforeEach(async () => {
     f = await fixture();
     addresses = new KyselyOldAddressRepository(f.database.handle.db);
-    importer = new WxrImporter({ articles: f.articles, media: new LocalMediaStore(f.mediaDir), oldAddresses: addresses });
+    importer = new WxrImporter({ batch: wxrBatches(f.database.handle), media: new LocalMediaStore(f.mediaDir) });
     dir = folderWith({
       'export.xml': wxr(POSTS),
       'uploads/2021/05/cat.png': await tinyPng(),
@@ -163,7 +92,7 @@ describe('the WordPress importer', () => {
     const result = await importer.importFile(file('export.xml'), { uploads: file('uploads') });
     expect(result.outcomes.filter((o) => o.status === 'failed')).toEqual([]);
     expect(result.skipped).toEqual({ attachment: 2, nav_menu_item: 1 });
-    expect(result).toMatchObject({ comments: 4, pingbacks: 1 });
+    expect(result).toMatchObject({ comments: 4, pingbacks: 1, commentReport: { added: 2, skipped: { spam: 1, deleted: 0 } } });
     const records = await f.articles.all();
     const byTitle = new Map(records.map((r) => [r.title, r]));
     // The trashed post is in the bin: not among the articles an export sees.

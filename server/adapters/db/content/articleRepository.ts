@@ -458,6 +458,11 @@ export class KyselyArticleRepository implements ArticleRepository {
     }));
   }
 
+  async idBySourceKey(sourceKey: string): Promise<number | undefined> {
+    const row = await this.db.selectFrom('article').select('id').where('source_key', '=', sourceKey).executeTakeFirst();
+    return row && Number(row.id);
+  }
+
   private inTransaction<T>(work: (db: Kysely<Database>) => Promise<T>): Promise<T> {
     return this.db.isTransaction ? work(this.db) : this.db.transaction().execute(work);
   }

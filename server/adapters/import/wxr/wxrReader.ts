@@ -20,6 +20,8 @@ export interface WxrComment {
   /** '0' for a top-level comment. */
   parent: string;
   userId: string;
+  /** Written from an account that wrote posts (the export's `wp:author`s): the old blog's owner. */
+  byAuthor: boolean;
 }
 
 /** One `<item>`: a post, page, attachment or anything else WordPress keeps as a post. */
@@ -87,7 +89,7 @@ function emptyItem(): WxrItem {
 }
 
 function emptyComment(): WxrComment {
-  return { id: '', author: '', email: '', url: '', date: '', dateGmt: '', content: '', approved: '', type: '', parent: '0', userId: '0' };
+  return { id: '', author: '', email: '', url: '', date: '', dateGmt: '', content: '', approved: '', type: '', parent: '0', userId: '0', byAuthor: false };
 }
 
 /** The start of a file says whether it is a WordPress export (WXR 1.0–1.2), whatever its name. */
@@ -119,6 +121,8 @@ export async function* readWxrItems(file: string): AsyncGenerator<WxrItem> {
   let term: { domain: string; nicename: string } | undefined;
   let text = '';
   let failure: Error | undefined;
+  // The channel lists the post authors before the items: their comments are the owner's.
+  const authors = new Set<string>();
 
   parser.on('opentag', (tag) => {
     text = '';
@@ -139,12 +143,16 @@ export async function* readWxrItems(file: string): AsyncGenerator<WxrItem> {
     text += chunk;
   });
   parser.on('closetag', (tag) => {
-    if (!item) return;
     const name = tag.name;
+    if (!item) {
+      if (name === 'wp:author_id') authors.add(text.trim());
+      return;
+    }
     if (comment) {
       const field = COMMENT_FIELDS[name];
-      if (field) comment[field] = text.trim();
+      if (field) (comment[field] as string) = text.trim();
       else if (name === 'wp:comment') {
+        comment.byAuthor = comment.userId !== '0' && comment.userId !== '' && authors.has(comment.userId);
         item.comments.push(comment);
         comment = undefined;
       }

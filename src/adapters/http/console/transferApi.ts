@@ -12,7 +12,7 @@ import type { HttpClient } from '../httpClient';
 
 export function createTransferConsoleApi(http: HttpClient): TransferConsoleApi {
   return {
-    async importZip(file, fileName, onProgress) {
+    async importZip(file, fileName, onProgress, dryRun) {
       // The server would refuse it only after receiving all of it.
       if (file.size > IMPORT_MAX_ZIP_BYTES)
         throw new Error(zhCN.consoleTransfer.server.zipTooLarge(IMPORT_MAX_ZIP_BYTES / (1024 * 1024)));
@@ -21,7 +21,7 @@ export function createTransferConsoleApi(http: HttpClient): TransferConsoleApi {
       const report: ImportReportDto = await unlessReported(
         http.request<ImportReportDto>({
           method: 'POST',
-          url: TRANSFER_IMPORT_PATH,
+          url: dryRun ? `${TRANSFER_IMPORT_PATH}?dryRun=true` : TRANSFER_IMPORT_PATH,
           data: form,
           // The browser sets the multipart boundary itself, so the JSON default must go.
           headers: { 'Content-Type': undefined },

@@ -12,7 +12,7 @@ export interface ImportedFile {
   file: string;
   /** created 新增, updated 更新 (a re-import of the same post), failed 未导入. */
   status: 'created' | 'updated' | 'failed';
-  /** The article written; null when failed. */
+  /** The article written; null when failed, and in a dry run. */
   articleId: number | null;
   title: string;
   /** Why the file was skipped; '' unless failed. */
@@ -36,6 +36,8 @@ export interface ImportReport {
   comments?: { system: string; lines: string[] };
   /** 导入完成：新增 … 篇，更新 … 篇，失败 … 篇 (for comments, their first line). */
   summary: string;
+  /** What the import would do: nothing was written yet. */
+  dryRun: boolean;
 }
 
 /** Where the downloads are: ordinary links, which the browser saves under the name the server gives. */

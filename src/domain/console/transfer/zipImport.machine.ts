@@ -3,8 +3,8 @@ import { zipChoiceProblem, type ImportReport } from './transfer';
 
 /**
  * Importing a zip of posts from the console: a chosen file is checked (a .zip, not over the server's limit)
- * before anything is sent, then uploaded with its progress, then imported by the server, whose report or
- * refusal ends it. One import at a time: a file chosen meanwhile is ignored. The upload is the named actor
+ * before anything is sent, then uploaded with its progress for a dry run, whose report the blogger reads
+ * (`reviewing`) before going ahead: then it is sent again and imported, whose report or refusal ends it. One import at a time: a file chosen meanwhile is ignored. The upload is the named actor
  * `importZip`: the view holds the file and supplies the real call with machine.provide({ actors }).
  */
 
@@ -30,11 +30,13 @@ export type ZipImportReport =
 export type ZipImportEvent =
   | ZipImportReport
   | { type: 'zip.choose'; name: string; size: number }
+  /** After the dry run's report: import it for real. */
+  | { type: 'import.confirm' }
   /** Back to choosing a file, the last report put away. */
   | { type: 'import.reset' };
 
 // Placeholder: the view supplies the real upload with machine.provide({ actors: { importZip } }).
-const importZip = fromCallback<EventObject, { name: string }>(() => {
+const importZip = fromCallback<EventObject, { name: string; dryRun: boolean }>(() => {
   throw new Error('zipImport: importZip actor not provided');
 });
 
@@ -53,6 +55,14 @@ export const zipImportMachine = setup({
       error: ({ event }) =>
         event.type === 'zip.choose' ? { reason: zipChoiceProblem(event.name, event.size) ?? 'notZip' } : null,
       report: null,
+    }),
+    progress: assign({
+      sent: ({ event }) => (event.type === 'upload.progress' ? event.sent : 0),
+      total: ({ event }) => (event.type === 'upload.progress' ? event.total : 0),
+    }),
+    keepReport: assign({ report: ({ event }) => (event.type === 'import.done' ? event.report : null) }),
+    refuse: assign({
+      error: ({ event }) => (event.type === 'import.failed' ? { reason: 'refused' as const, message: event.message } : null),
     }),
     startUpload: assign({
       fileName: ({ event }) => (event.type === 'zip.choose' ? event.name : ''),
@@ -76,16 +86,31 @@ export const zipImportMachine = setup({
     idle: { tags: 'ready' },
     importing: {
       tags: 'busy',
-      invoke: { src: 'importZip', input: ({ context }) => ({ name: context.fileName }) },
+      invoke: { src: 'importZip', input: ({ context }) => ({ name: context.fileName, dryRun: true }) },
       on: {
         // One import at a time.
         'zip.choose': {},
-        'upload.progress': { actions: assign({ sent: ({ event }) => event.sent, total: ({ event }) => event.total }) },
-        'import.done': { target: 'done', actions: assign({ report: ({ event }) => event.report }) },
-        'import.failed': {
-          target: 'failed',
-          actions: assign({ error: ({ event }) => ({ reason: 'refused' as const, message: event.message }) }),
-        },
+        'upload.progress': { actions: 'progress' },
+        'import.done': { target: 'reviewing', actions: 'keepReport' },
+        'import.failed': { target: 'failed', actions: 'refuse' },
+      },
+    },
+    // The dry run's report: nothing written until the blogger goes ahead.
+    reviewing: {
+      tags: 'ready',
+      on: {
+        'import.confirm': { target: 'confirmed', actions: assign({ sent: 0 }) },
+        'import.reset': { target: 'idle', actions: assign({ report: null }) },
+      },
+    },
+    confirmed: {
+      tags: 'busy',
+      invoke: { src: 'importZip', input: ({ context }) => ({ name: context.fileName, dryRun: false }) },
+      on: {
+        'zip.choose': {},
+        'upload.progress': { actions: 'progress' },
+        'import.done': { target: 'done', actions: 'keepReport' },
+        'import.failed': { target: 'failed', actions: 'refuse' },
       },
     },
     done: {

@@ -16,7 +16,10 @@ function FileRow({ file }: { file: ImportedFile }) {
         {text[file.status]}
       </span>
       <span className="import-file__main">
-        {file.articleId !== null ? (
+        {file.status !== 'failed' && file.articleId === null ? (
+          // A dry run's post: no article yet to open.
+          <span className="import-file__title">{file.title}</span>
+        ) : file.articleId !== null ? (
           <span className="import-file__title">
             <Link to={`/admin/articles/${file.articleId}`}>{file.title}</Link>
             <a href={`/article?id=${file.articleId}`} target="_blank" rel="noreferrer" className="import-file__view">
@@ -44,12 +47,14 @@ function FileRow({ file }: { file: ImportedFile }) {
 
 /** The importer's report, as `npm run import` prints it: what was added, updated and skipped, and why. */
 export function ImportReportView({ report }: { report: ImportReport }) {
+  const dryRun = report.dryRun && <p className="import-report__dry-run">{text.dryRun}</p>;
   if (report.layout === 'comments' && report.comments) {
     return (
       <div className="import-report" aria-labelledby="import-report-heading">
         <h3 id="import-report-heading" className="import-report__summary">
           {report.summary}
         </h3>
+        {dryRun}
         <p className="import-report__layout">{text.commentsFrom(report.comments.system)}</p>
         <ul className="import-report__comments">
           {report.comments.lines.slice(1).map((line, i) => (
@@ -65,6 +70,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
       <h3 id="import-report-heading" className="import-report__summary">
         {report.summary}
       </h3>
+      {dryRun}
       <p className="import-report__layout">{text.readFrom(text.layout[report.layout] ?? report.layout, folders)}</p>
       <ul className="import-report__counts">
         {(['created', 'updated', 'failed'] as const).map((status) => (
@@ -80,7 +86,7 @@ export function ImportReportView({ report }: { report: ImportReport }) {
         ))}
       </ul>
       {report.comments && (
-        <ul className="import-report__comments">
+        <ul className="import-report__comments" aria-label={text.comments}>
           {report.comments.lines.map((line, i) => (
             <li key={i}>{line}</li>
           ))}

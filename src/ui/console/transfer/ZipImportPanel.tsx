@@ -17,7 +17,7 @@ function errorText(error: ZipImportError): string {
 
 /** 导入文章: choose or drop a zip, watch it go up, read the importer's report. */
 export function ZipImportPanel() {
-  const { snapshot: state, choose: chooseFile, reset } = useZipImport();
+  const { snapshot: state, choose: chooseFile, reset, confirm } = useZipImport();
   const [dragging, setDragging] = useState(false);
   // The machine starts with the panel's first effect.
   if (!state) return null;
@@ -42,7 +42,19 @@ export function ZipImportPanel() {
       </h2>
       <p className="transfer-card__hint">{text.import.hint}</p>
       <p className="transfer-card__hint">{text.import.commentsHint}</p>
-      {report && state.matches('done') ? (
+      {report && state.matches('reviewing') ? (
+        <>
+          <ImportReportView report={report} />
+          <div className="transfer-card__actions">
+            <button type="button" className="button button--primary" onClick={confirm}>
+              {text.import.confirm}
+            </button>
+            <button type="button" className="button" onClick={reset}>
+              {text.import.cancel}
+            </button>
+          </div>
+        </>
+      ) : report && state.matches('done') ? (
         <>
           <ImportReportView report={report} />
           <div>
@@ -61,7 +73,7 @@ export function ZipImportPanel() {
             <span style={{ width: `${percent}%` }} />
           </div>
           <p className="transfer-progress__label">
-            {percent < 100 ? text.import.uploading(percent) : text.import.importing}
+            {percent < 100 ? text.import.uploading(percent) : state.matches('importing') ? text.import.checking : text.import.importing}
           </p>
         </div>
       ) : (

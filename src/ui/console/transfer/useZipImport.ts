@@ -20,7 +20,7 @@ export function useZipImport() {
   useEffect(() => {
     const machine = zipImportMachine.provide({
       actors: {
-        importZip: fromCallback<EventObject, { name: string }>(({ sendBack, input }) => {
+        importZip: fromCallback<EventObject, { name: string; dryRun: boolean }>(({ sendBack, input }) => {
           const report = (event: ZipImportReport) => sendBack(event);
           const file = chosen.current;
           if (!file) {
@@ -28,7 +28,7 @@ export function useZipImport() {
             return;
           }
           api
-            .importZip(file, input.name, (sent, total) => report({ type: 'upload.progress', sent, total }))
+            .importZip(file, input.name, (sent, total) => report({ type: 'upload.progress', sent, total }), input.dryRun)
             .then(
               (result) => report({ type: 'import.done', report: result }),
               (error: unknown) =>
@@ -57,5 +57,6 @@ export function useZipImport() {
     [actor],
   );
   const reset = useCallback(() => actor?.send({ type: 'import.reset' }), [actor]);
-  return { snapshot, choose, reset };
+  const confirm = useCallback(() => actor?.send({ type: 'import.confirm' }), [actor]);
+  return { snapshot, choose, reset, confirm };
 }

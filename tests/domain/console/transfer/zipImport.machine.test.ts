@@ -24,16 +24,18 @@ const REPORT: ImportReport = {
   files: [{ file: 'blog/source/_posts/a.md', status: 'created', articleId: 7, title: '甲', error: '', warnings: [] }],
   unknownShortcodes: [],
   summary: '导入完成：新增 1 篇，更新 0 篇，失败 0 篇',
+  dryRun: false,
 };
+const DRY: ImportReport = { ...REPORT, files: [{ ...REPORT.files[0]!, articleId: null }], dryRun: true };
 
 /** The machine with an upload the test drives by hand: `uploads` holds each started upload's way back. */
 function start() {
-  const uploads: { name: string; report: (event: ZipImportReport) => void }[] = [];
+  const uploads: { name: string; dryRun: boolean; report: (event: ZipImportReport) => void }[] = [];
   const actor = createActor(
     zipImportMachine.provide({
       actors: {
-        importZip: fromCallback<EventObject, { name: string }>(({ sendBack, input }) => {
-          uploads.push({ name: input.name, report: sendBack });
+        importZip: fromCallback<EventObject, { name: string; dryRun: boolean }>(({ sendBack, input }) => {
+          uploads.push({ name: input.name, dryRun: input.dryRun, report: sendBack });
         }),
       },
     }),
@@ -42,17 +44,26 @@ function start() {
 }
 
 describe('zipImportMachine', () => {
-  it('uploads a chosen zip with its progress, then shows the report; 再导入一个 goes back', () => {
+  it('uploads a chosen zip for a dry run, shows its report, imports it on 确认导入, then shows the report; 再导入一个 goes back', () => {
     const { actor, uploads, state } = start();
     expect(state().hasTag('ready')).toBe(true);
     actor.send({ type: 'zip.choose', name: '博客.zip', size: 2000 });
     expect(state().value).toBe('importing');
     expect(state().hasTag('busy')).toBe(true);
     expect(state().context).toMatchObject({ fileName: '博客.zip', sent: 0, total: 2000 });
-    expect(uploads.map((u) => u.name)).toEqual(['博客.zip']);
+    expect(uploads.map((u) => [u.name, u.dryRun])).toEqual([['博客.zip', true]]);
     uploads[0]!.report({ type: 'upload.progress', sent: 500, total: 2000 });
     expect(uploadPercent(state().context.sent, state().context.total)).toBe(25);
-    uploads[0]!.report({ type: 'import.done', report: REPORT });
+    uploads[0]!.report({ type: 'import.done', report: DRY });
+    // Nothing more is sent until the blogger goes ahead; a file chosen now starts over.
+    expect(state().value).toBe('reviewing');
+    expect(state().context.report).toEqual(DRY);
+    expect(uploads).toHaveLength(1);
+    actor.send({ type: 'import.confirm' });
+    expect(state().value).toBe('confirmed');
+    expect(state().hasTag('busy')).toBe(true);
+    expect(uploads.map((u) => [u.name, u.dryRun])).toEqual([['博客.zip', true], ['博客.zip', false]]);
+    uploads[1]!.report({ type: 'import.done', report: REPORT });
     expect(state().value).toBe('done');
     expect(state().context.report).toEqual(REPORT);
     actor.send({ type: 'import.reset' });
@@ -84,6 +95,15 @@ describe('zipImportMachine', () => {
     actor.send({ type: 'zip.choose', name: 'b.zip', size: 1 });
     expect(state().value).toBe('importing');
     expect(uploads.map((u) => u.name)).toEqual(['a.zip', 'b.zip']);
+  });
+
+  it('cancels after the dry run without importing', () => {
+    const { actor, uploads, state } = start();
+    actor.send({ type: 'zip.choose', name: 'a.zip', size: 1 });
+    uploads[0]!.report({ type: 'import.done', report: DRY });
+    actor.send({ type: 'import.reset' });
+    expect(state().value).toBe('idle');
+    expect(uploads).toHaveLength(1);
   });
 
   it('ignores a second zip while one is on its way: one import at a time', () => {

@@ -4,7 +4,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import * as zhCN from '../../../../../src/i18n/zh-CN';
-import { BackupQuery, IMPORT_MAX_ZIP_BYTES, ImportReportDto } from '../../../../../src/protocol/console/transfer';
+import { BackupQuery, IMPORT_MAX_ZIP_BYTES, ImportQuery, ImportReportDto } from '../../../../../src/protocol/console/transfer';
 import { envelopeOf } from '../../../../../src/protocol/envelope';
 import { AppError } from '../../../../domain/errors';
 import type { SiteTransfer } from '../../../transfer/siteTransfer';
@@ -46,9 +46,9 @@ export const transferRoutes: FastifyPluginAsyncTypebox<{ transfer: SiteTransfer 
   // Two files are let through the parser so that a second one is seen and refused, not dropped.
   await app.register(multipart, { limits: { fileSize: IMPORT_MAX_ZIP_BYTES, files: 2, fields: 10, parts: 12 } });
 
-  app.post('/transfer/import', { schema: { response: { 200: envelopeOf(ImportReportDto) } } }, async (request) => {
+  app.post('/transfer/import', { schema: { querystring: ImportQuery, response: { 200: envelopeOf(ImportReportDto) } } }, async (request) => {
     if (!request.isMultipart()) throw new AppError('invalid', text.missingFile);
-    return ok(await transfer.importZip((file) => receiveZip(request, file), request.user?.id));
+    return ok(await transfer.importZip((file) => receiveZip(request, file), { by: request.user?.id, dryRun: request.query.dryRun ?? false }));
   });
 
   // Downloads answer GET only: a HEAD must not make a whole export or backup to throw away.
