@@ -21,6 +21,8 @@ export const BACKUP_TABLES = [
   { name: 'user_two_step', key: ['user_id'] },
   { name: 'user_recovery_code', key: ['id'] },
   { name: 'login_challenge', key: ['id'] },
+  { name: 'user_passkey', key: ['id'] },
+  { name: 'webauthn_challenge', key: ['id'] },
   { name: 'registration_attempt', key: ['id'] },
   { name: 'category', key: ['id'] },
   { name: 'tag', key: ['id'] },

@@ -86,8 +86,10 @@ const SECURITY_ROUTES: Record<string, (succeeded: boolean, signedIn: boolean) =>
   '/api/user/twoStep/disable': (succeeded) => (succeeded ? 'twoStepOff' : undefined),
   '/api/user/sessions/end': (succeeded) => (succeeded ? 'sessionEnded' : undefined),
   '/api/user/sessions/endOthers': (succeeded) => (succeeded ? 'sessionEnded' : undefined),
+  '/api/user/passkeyLogin': (succeeded, signedIn) => (signedIn ? 'passkeySignIn' : succeeded ? undefined : 'signInFailed'),
+  '/api/user/passkeys/register': (succeeded) => (succeeded ? 'passkeyAdded' : undefined),
+  '/api/user/passkeys/remove': (succeeded) => (succeeded ? 'passkeyRemoved' : undefined),
 };
-
 
 /**
  * At the root: sign-ins (after the password, or after the second step), failed sign-ins and second steps,

@@ -61,3 +61,10 @@ export const REGISTRATION_POLICY = {
 } as const;
 
 export const ROLES = { admin: 1, member: 2 } as const;
+
+export const PASSKEY_POLICY = {
+  /** How long a WebAuthn challenge waits for the browser's answer. */
+  challengeMs: 5 * 60 * 1000,
+  perAccount: 20,
+  nameMax: 30,
+} as const;

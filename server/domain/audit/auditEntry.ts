@@ -123,7 +123,10 @@ export type SecurityEvent =
   | 'passwordChanged'
   | 'twoStepOn'
   | 'twoStepOff'
-  | 'sessionEnded';
+  | 'sessionEnded'
+  | 'passkeyAdded'
+  | 'passkeyRemoved'
+  | 'passkeySignIn';
 
 export function describeSecurityEvent(event: SecurityEvent, account: string): AuditRecord {
   return { area: 'security', action: event, objectId: '', summary: `${words.verbs[event]}「${clip(account, NAME_LIMIT)}」` };

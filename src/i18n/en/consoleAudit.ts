@@ -5,7 +5,7 @@ import type { consoleAudit as zh } from '../zh-CN/consoleAudit';
 export const consoleAudit = {
   title: 'Audit log',
   intro:
-    'Every change made in the console, backup and export downloads, imports, and sign-ins, failed sign-ins and second steps, two-step sign-in turned on or off, ended sessions, sign-outs and password changes. The log can’t be edited or deleted on the site; entries older than the kept days are purged.',
+    'Every change made in the console, backup and export downloads, imports, and sign-ins, failed sign-ins and second steps, two-step sign-in turned on or off, passkeys added or removed, ended sessions, sign-outs and password changes. The log can’t be edited or deleted on the site; entries older than the kept days are purged.',
   areas: {
     security: 'Account security',
     articles: 'Articles',
@@ -65,6 +65,9 @@ export const consoleAudit = {
     twoStepOn: 'Turn on two-step sign-in',
     twoStepOff: 'Turn off two-step sign-in',
     sessionEnded: 'End a session',
+    passkeyAdded: 'Add a passkey',
+    passkeyRemoved: 'Remove a passkey',
+    passkeySignIn: 'Sign in with a passkey',
   },
   parts: {
     revisions: 'revision',
