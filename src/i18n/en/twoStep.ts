@@ -56,6 +56,7 @@ export const twoStep = {
     none: 'No passkey added yet.',
     name: 'Passkey name',
     namePlaceholder: 'e.g. My phone',
+    defaultName: 'Passkey',
     add: 'Add a passkey',
     waiting: 'Confirm on your device…',
     added: 'Passkey added',

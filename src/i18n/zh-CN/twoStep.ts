@@ -59,6 +59,7 @@ export const twoStep = localised('twoStep', {
     none: '还没有添加通行密钥。',
     name: '通行密钥名称',
     namePlaceholder: '例如：我的手机',
+    defaultName: '通行密钥',
     add: '添加通行密钥',
     waiting: '请在设备上确认…',
     added: '通行密钥已添加',

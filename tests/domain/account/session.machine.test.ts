@@ -281,7 +281,7 @@ describe('sessionMachine', () => {
     const { actor, emitted, calls } = start(
       {},
       {
-        login: async () => ({ challenge: 'c-1' }),
+        login: async () => ({ challenge: 'c-1', methods: { code: true, passkey: false } }),
         loginSecondStep: async () => {
           if (wrong) throw new Error('验证码错误');
           return READER;
@@ -310,7 +310,7 @@ describe('sessionMachine', () => {
   });
 
   it('gives the sign-in up when the second step’s dialog is closed', async () => {
-    const { actor } = start({}, { login: async () => ({ challenge: 'c-2' }) });
+    const { actor } = start({}, { login: async () => ({ challenge: 'c-2', methods: { code: true, passkey: false } }) });
     await waitFor(actor, (s) => s.matches('anonymous'));
     actor.send(login());
     await waitFor(actor, (s) => s.matches({ secondStep: 'asking' }));
