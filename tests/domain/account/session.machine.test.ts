@@ -302,8 +302,8 @@ describe('sessionMachine', () => {
     actor.send({ type: 'secondStep.submit', code: '654321' });
     await waitFor(actor, (s) => s.matches({ authenticated: 'idle' }));
     expect(calls.secondStep).toEqual([
-      { challenge: 'c-1', code: '123456' },
-      { challenge: 'c-1', code: '654321' },
+      { challenge: 'c-1', code: '123456', passkey: false },
+      { challenge: 'c-1', code: '654321', passkey: false },
     ]);
     expect(actor.getSnapshot().context).toMatchObject({ user: READER, persistent: true, dialog: 'closed', challenge: null });
     expect(emitted).toContainEqual({ type: 'login.succeeded', user: READER });
