@@ -12,6 +12,9 @@ import { createSecretBox, loadSiteSecret } from './adapters/crypto/secretBox';
 import type { AppConfig } from './config';
 import { totpCodes } from './adapters/crypto/totpCodes';
 import { KyselyTwoStepRepository } from './adapters/db/twoStepRepository';
+import { KyselyPasskeyRepository } from './adapters/db/passkeyRepository';
+import { simpleWebAuthn } from './adapters/crypto/webAuthn';
+import { Passkeys } from './domain/accounts/passkeys';
 import { AccountService } from './domain/accounts/accountService';
 import { NotificationService } from './domain/notifications/notificationService';
 import type { PasswordHasher } from './ports/passwordHasher';
@@ -53,6 +56,7 @@ export function createAccountServices(db: Kysely<Database>, options: AccountOpti
     twoStep: new KyselyTwoStepRepository(db),
     secrets: createSecretBox(options.secret),
     codes: totpCodes,
+    passkeys: new Passkeys({ repo: new KyselyPasskeyRepository(db), webAuthn: simpleWebAuthn, clock: systemClock }),
     ...(adminTwoStep ? { adminTwoStep } : {}),
     ...(issuer ? { issuer } : {}),
     hashing: hashingBounds(),

@@ -252,7 +252,13 @@ const accountModule = (env: Environment) => new ContainerModule(({ bind }) => {
               const answer = await api.login(input);
               return 'challenge' in answer ? answer : api.userInfo(answer.id);
             }),
-            loginSecondStep: fromPromise(async ({ input }) => api.userInfo((await api.loginSecondStep(input.challenge, input.code)).id)),
+            loginSecondStep: fromPromise(async ({ input }) => {
+              const { id } = input.passkey
+                ? await api.loginSecondStepWithPasskey(input.challenge)
+                : await api.loginSecondStep(input.challenge, input.code);
+              return api.userInfo(id);
+            }),
+            loginWithPasskey: fromPromise(async ({ input }) => api.userInfo((await api.loginWithPasskey(input.remember)).id)),
             register: fromPromise(({ input }) => api.register(input).then(() => undefined)),
             logout: fromPromise(() => api.logout()),
             fetchCurrentUser: fromPromise(() => api.current()),

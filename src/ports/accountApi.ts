@@ -1,6 +1,7 @@
 import type {
   EmailSettings,
   LoginRequest,
+  Passkey,
   RegisterRequest,
   SecondStepNeeded,
   SignedInSession,
@@ -17,6 +18,16 @@ export interface AccountApi {
   login(request: LoginRequest): Promise<{ id: number } | SecondStepNeeded>;
   /** The second step: a code from the authenticator app or a recovery code; opens the session. */
   loginSecondStep(challenge: string, code: string): Promise<{ id: number }>;
+  /** The second step answered by one of the account's passkeys (the browser asks for it); opens the session. */
+  loginSecondStepWithPasskey(challenge: string): Promise<{ id: number }>;
+  /** Signs in with a passkey alone (both steps): the browser offers this site's passkeys. */
+  loginWithPasskey(remember: boolean): Promise<{ id: number }>;
+  passkeys(): Promise<Passkey[]>;
+  /** Creates a passkey on this device (the browser asks) and registers it under `name`. */
+  addPasskey(name: string): Promise<Passkey>;
+  renamePasskey(id: number, name: string): Promise<void>;
+  /** Removes one, confirmed by the password or by a passkey (the browser asks). */
+  removePasskey(id: number, confirmation: { password: string } | { passkey: true }): Promise<void>;
   twoStepStatus(): Promise<TwoStepStatus>;
   /** A fresh secret to scan; it guards nothing until enableTwoStep confirms it with a code. */
   startTwoStep(): Promise<TwoStepSetUp>;

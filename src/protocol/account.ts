@@ -26,6 +26,8 @@ export const LoginResult = Type.Object({
   id: Type.Optional(Type.Integer()),
   second_step: Type.Optional(Type.Boolean()),
   challenge: Type.Optional(Type.String()),
+  /** With `second_step`: what the account can answer it with (a code or recovery code, a passkey). */
+  methods: Type.Optional(Type.Object({ code: Type.Boolean(), passkey: Type.Boolean() })),
 });
 export type LoginResult = Static<typeof LoginResult>;
 
@@ -84,10 +86,37 @@ export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const UploadResult = Type.Object({ url: Type.String() });
 export type UploadResult = Static<typeof UploadResult>;
 
-/** The second step of a sign-in: the login's challenge and a code from the app or a recovery code. */
+/**
+ * A browser's PublicKeyCredential as JSON (what `startRegistration`/`startAuthentication` of
+ * @simplewebauthn/browser answer); bounded here, checked by the server's WebAuthn library.
+ */
+export const PasskeyCredential = Type.Object({
+  id: Text(1400),
+  rawId: Text(1400),
+  type: Text(32),
+  response: Type.Object({
+    clientDataJSON: Text(16_384),
+    /** A registration's. */
+    attestationObject: Type.Optional(Text(16_384)),
+    transports: Type.Optional(Type.Array(Text(32), { maxItems: 10 })),
+    /** An assertion's. */
+    authenticatorData: Type.Optional(Text(16_384)),
+    signature: Type.Optional(Text(1024)),
+    userHandle: Type.Optional(Text(1024)),
+  }),
+  clientExtensionResults: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  authenticatorAttachment: Type.Optional(Text(32)),
+});
+export type PasskeyCredential = Static<typeof PasskeyCredential>;
+
+/**
+ * The second step of a sign-in: the login's challenge and a code from the app or a recovery code, or a
+ * passkey's answer to the options of POST /api/user/loginSecondStep/passkeyOptions.
+ */
 export const LoginSecondStepBody = Type.Object({
   challenge: Text(256),
-  code: Text(64),
+  code: Type.Optional(Text(64)),
+  passkey: Type.Optional(PasskeyCredential),
   bearer: Type.Optional(Type.Boolean()),
 });
 export type LoginSecondStepBody = Static<typeof LoginSecondStepBody>;
@@ -116,6 +145,46 @@ export type RecoveryCodesDto = Static<typeof RecoveryCodesDto>;
 /** Turning two-step sign-in off, or renewing the recovery codes: the password and a code again. */
 export const TwoStepConfirmBody = Type.Object({ password: Text(256), code: Text(64) });
 export type TwoStepConfirmBody = Static<typeof TwoStepConfirmBody>;
+
+/** The password-checked sign-in whose second step a passkey will answer. */
+export const LoginChallengeBody = Type.Object({ challenge: Text(256) });
+export type LoginChallengeBody = Static<typeof LoginChallengeBody>;
+
+/**
+ * Signing in with a passkey alone: POST /api/user/passkeyLogin/options answers the browser's options (and
+ * sets a five-minute cookie the challenge is bound to), then POST /api/user/passkeyLogin with its answer
+ * opens a session like a login (`remember`, `bearer` as there).
+ */
+export const PasskeyLoginBody = Type.Object({
+  credential: PasskeyCredential,
+  remember: Type.Optional(Type.Boolean()),
+  bearer: Type.Optional(Type.Boolean()),
+});
+export type PasskeyLoginBody = Static<typeof PasskeyLoginBody>;
+
+/** One of the account's passkeys; times are ISO-8601. */
+export const PasskeyDto = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  created_at: Type.String(),
+  last_used_at: Type.Union([Type.String(), Type.Null()]),
+});
+export type PasskeyDto = Static<typeof PasskeyDto>;
+
+/** A new passkey: its name and the browser's answer to POST /api/user/passkeys/options. */
+export const PasskeyRegisterBody = Type.Object({ name: Text(256), credential: PasskeyCredential });
+export type PasskeyRegisterBody = Static<typeof PasskeyRegisterBody>;
+
+export const PasskeyRenameBody = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), name: Text(256) });
+export type PasskeyRenameBody = Static<typeof PasskeyRenameBody>;
+
+/** Removing a passkey: the password, or a passkey's answer to POST /api/user/passkeys/confirmOptions. */
+export const PasskeyRemoveBody = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+  password: Type.Optional(Text(256)),
+  credential: Type.Optional(PasskeyCredential),
+});
+export type PasskeyRemoveBody = Static<typeof PasskeyRemoveBody>;
 
 /** One place the account is signed in; times are ISO-8601. */
 export const SessionDto = Type.Object({

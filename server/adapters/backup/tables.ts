@@ -23,6 +23,8 @@ export const BACKUP_TABLES = [
   { name: 'login_challenge', key: ['id'] },
   { name: 'user_device', key: ['id'] },
   { name: 'sign_in_alert', key: ['id'] },
+  { name: 'user_passkey', key: ['id'] },
+  { name: 'webauthn_challenge', key: ['id'] },
   { name: 'registration_attempt', key: ['id'] },
   { name: 'category', key: ['id'] },
   { name: 'tag', key: ['id'] },

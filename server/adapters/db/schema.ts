@@ -122,6 +122,33 @@ export interface LoginChallengeTable {
   expires_at: string;
 }
 
+export interface UserPasskeyTable {
+  id: Generated<number>;
+  user_id: number;
+  /** The credential's id, base64url: unique across accounts. */
+  credential_id: string;
+  /** The COSE public key, base64url. */
+  public_key: string;
+  /** The authenticator's signature counter last seen (bigint: PostgreSQL answers it as a string). */
+  counter: Generated<number | string>;
+  /** The transports the browser reported, comma-separated. */
+  transports: Generated<string>;
+  name: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface WebauthnChallengeTable {
+  id: Generated<number>;
+  /** register, signIn, secondStep or confirm. */
+  purpose: string;
+  /** What the challenge is bound to: a digest of the session, the sign-in cookie or the password-checked sign-in. */
+  binding: string;
+  challenge: string;
+  user_id: number | null;
+  expires_at: string;
+}
+
 export interface NotificationTable {
   id: Generated<number>;
   user_id: number;
@@ -443,6 +470,8 @@ export interface Database {
   login_challenge: LoginChallengeTable;
   user_device: UserDeviceTable;
   sign_in_alert: SignInAlertTable;
+  user_passkey: UserPasskeyTable;
+  webauthn_challenge: WebauthnChallengeTable;
   registration_attempt: RegistrationAttemptTable;
   category: CategoryTable;
   tag: TagTable;

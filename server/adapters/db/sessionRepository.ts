@@ -39,6 +39,8 @@ export class KyselySessionRepository implements SessionRepository {
         's.last_seen_at',
         's.proved_at',
         't.enabled as two_step_enabled',
+        // A passkey is a second step too (ADMIN_TWO_STEP=required is satisfied by either).
+        (eb) => eb.exists(eb.selectFrom('user_passkey as p').select('p.id').whereRef('p.user_id', '=', 'u.id')).as('has_passkey'),
         's.id as session_id',
         's.persistent',
         's.created_at',
@@ -66,7 +68,7 @@ export class KyselySessionRepository implements SessionRepository {
         lastSeenAt: row.last_seen_at === null ? null : new Date(row.last_seen_at),
         provedAt: new Date(row.proved_at ?? row.created_at),
       },
-      twoStepEnabled: Number(row.two_step_enabled ?? 0) === 1,
+      twoStepEnabled: Number(row.two_step_enabled ?? 0) === 1 || row.has_passkey === true || Number(row.has_passkey) === 1,
       user: {
         id: Number(row.user_id),
         username: row.username,

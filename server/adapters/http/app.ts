@@ -44,6 +44,7 @@ import { notifyRoutes } from './routes/notify';
 import { uploadRoutes } from './routes/upload';
 import { mediaRoutes } from './routes/media';
 import { twoStepRoutes } from './routes/twoStep';
+import { passkeyRoutes } from './routes/passkeys';
 import { userRoutes } from './routes/user';
 import { signInRoutes } from './routes/signIn';
 import type { SignInAlerts } from '../../domain/accounts/signInAlerts';
@@ -144,6 +145,8 @@ export const COSTLY_ROUTES: ReadonlySet<string> = new Set([
   '/api/user/register',
   '/api/user/updatePassword',
   '/api/user/loginSecondStep',
+  '/api/user/passkeyLogin',
+  '/api/user/passkeys/remove',
   '/api/user/twoStep/enable',
   '/api/user/twoStep/disable',
   '/api/user/twoStep/recoveryCodes',
@@ -220,9 +223,10 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
   await app.register(siteRoutes, { site: services.site, ...cache });
   if (services.admin?.audit) recordSecurityEvents(app, services.admin.audit);
   if (services.accounts) {
-    await app.register(userRoutes, { accounts: services.accounts, email: services.content?.comments });
+    await app.register(userRoutes, { accounts: services.accounts, email: services.content?.comments, siteUrl: options.siteUrl });
     await app.register(twoStepRoutes, { accounts: services.accounts });
     await app.register(signInRoutes, { accounts: services.accounts, alerts: services.signInAlerts });
+    await app.register(passkeyRoutes, { accounts: services.accounts, siteUrl: options.siteUrl });
   }
   if (services.notifications) {
     await app.register(notifyRoutes, {

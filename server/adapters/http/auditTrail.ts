@@ -89,8 +89,10 @@ const SECURITY_ROUTES: Record<string, (succeeded: boolean, signedIn: boolean) =>
   '/api/user/reauth': (succeeded) => (succeeded ? 'reauthenticated' : 'reauthFailed'),
   '/api/user/notMe': (succeeded) => (succeeded ? 'notMe' : undefined),
   '/api/user/notMe/password': (succeeded) => (succeeded ? 'notMePassword' : undefined),
+  '/api/user/passkeyLogin': (succeeded, signedIn) => (signedIn ? 'passkeySignIn' : succeeded ? undefined : 'signInFailed'),
+  '/api/user/passkeys/register': (succeeded) => (succeeded ? 'passkeyAdded' : undefined),
+  '/api/user/passkeys/remove': (succeeded) => (succeeded ? 'passkeyRemoved' : undefined),
 };
-
 
 /**
  * At the root: sign-ins (after the password, or after the second step), failed sign-ins and second steps,

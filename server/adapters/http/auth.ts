@@ -139,7 +139,13 @@ export function isConsolePath(pathname: string): boolean {
 const ALLOWED_BEFORE_PASSWORD_CHANGE = new Set(['/api/user/updatePassword', '/api/notify/getNotifyList']);
 
 /** Likewise for an administrator who must set up a second step (ADMIN_TWO_STEP=required): setting it up. */
-const ALLOWED_BEFORE_TWO_STEP = new Set(['/api/user/twoStep/start', '/api/user/twoStep/enable', '/api/notify/getNotifyList']);
+const ALLOWED_BEFORE_TWO_STEP = new Set([
+  '/api/user/twoStep/start',
+  '/api/user/twoStep/enable',
+  '/api/user/passkeys/options',
+  '/api/user/passkeys/register',
+  '/api/notify/getNotifyList',
+]);
 
 /**
  * The signed-in user, or a 401 "请先登录". An account still on a generated password (the administrator's

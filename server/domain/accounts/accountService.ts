@@ -1,5 +1,6 @@
 import type { Clock } from '../../ports/clock';
 import type { LoginThrottle } from '../../ports/loginThrottle';
+import type { RelyingParty } from '../../ports/webAuthn';
 import type { OneTimeCodes } from '../../ports/oneTimeCodes';
 import type { PasswordHasher } from '../../ports/passwordHasher';
 import type { RegistrationThrottle } from '../../ports/registrationThrottle';
@@ -23,6 +24,7 @@ import { AppError } from '../errors';
 import { ADMIN_ROLE, type CurrentUser } from './currentUser';
 import { accountMessages, twoStepMessages, validationMessage } from './messages';
 import { ConcurrencyGate } from './concurrencyGate';
+import type { PasskeyAssertion, Passkeys } from './passkeys';
 import { HASHING_POLICY, REGISTRATION_POLICY, ROLES, SESSION_POLICY, SIGN_IN_POLICY, THROTTLE_POLICY, TWO_STEP_POLICY } from './policy';
 import * as zhCN from '../../../src/i18n/zh-CN';
 
@@ -41,6 +43,8 @@ export interface AccountDeps {
   /** Seals the authenticator secrets and fingerprints the recovery codes under the site's key. */
   secrets: SecretBox;
   codes: OneTimeCodes;
+  /** The account's passkeys (WebAuthn); none: passkeys are neither offered nor accepted. */
+  passkeys?: Passkeys;
   /** ADMIN_TWO_STEP: 'required' holds an administrator without a second step to setting one up. */
   adminTwoStep?: 'required' | 'optional';
   /** The name authenticator apps show (TWO_STEP_POLICY.issuer when unset). */
@@ -58,10 +62,22 @@ export interface IssuedSession {
   expiresAt: Date;
 }
 
+/** Which second steps an account can give: a code (authenticator app or recovery code), a passkey. */
+export interface SecondStepMethods {
+  code: boolean;
+  passkey: boolean;
+}
+
 /** A login: signed in, or the password was right and the second step is asked with `challenge`. */
 export type LoginOutcome =
   | ({ secondStep: false } & IssuedSession)
-  | { secondStep: true; challenge: string; expiresAt: Date };
+  | { secondStep: true; challenge: string; expiresAt: Date; methods: SecondStepMethods };
+
+/** What proves the second step: a code or recovery code, or a passkey's answer. */
+export type SecondStepProof = { code: string } | { passkey: Omit<PasskeyAssertion, 'binding'> };
+
+/** What confirms a change that cannot be undone lightly: the password, or a passkey's answer. */
+export type Reconfirmation = { password: string } | { passkey: PasskeyAssertion };
 
 /** Where a sign-in comes from, kept with its session for the owner's list. */
 export interface ClientFacts {
@@ -118,6 +134,11 @@ export class AccountService {
     const { concurrency, queue } = deps.hashing ?? HASHING_POLICY;
     this.hashing = new ConcurrencyGate(concurrency, queue, () => new AppError('rateLimited', accountMessages.loginBusy));
     this.pause = deps.pause ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+  }
+
+  /** The site's name as authenticator apps and passkey prompts show it. */
+  get siteName(): string {
+    return this.deps.issuer ?? TWO_STEP_POLICY.issuer;
   }
 
   /** True while a login would be refused for want of a hashing slot: the route sheds it before reading its body. */
@@ -187,25 +208,54 @@ export class AccountService {
     // Said only to whoever knows the password: a disabled account is not revealed to a guesser.
     if (stored.disabled) throw new AppError('refused', accountMessages.accountDisabled, ACCOUNT_REFUSED);
     const { passwordHash: _hash, disabled: _disabled, ...user } = stored;
-    if ((await this.deps.twoStep.find(user.id))?.enabled) return this.challenge(user, input.remember, now);
+    const methods = await this.secondStepMethods(user.id);
+    if (methods.code || methods.passkey) return this.challenge(user, input.remember, now, methods);
     return { secondStep: false, ...(await this.signIn(user, input.remember, now, input)) };
   }
 
   /**
-   * The second step of a login whose password was right: a code from the authenticator app or a recovery
-   * code, throttled like passwords. The challenge opens one session at most.
+   * The second step of a login whose password was right: a code from the authenticator app, a recovery
+   * code or a passkey, throttled like passwords. The challenge opens one session at most.
    */
-  async completeLogin(input: { challenge: string; code: string } & ClientFacts): Promise<IssuedSession> {
+  async completeLogin(input: { challenge: string } & SecondStepProof & ClientFacts): Promise<IssuedSession> {
     const now = this.deps.clock.now();
-    const challengeHash = this.deps.tokens.digest(input.challenge);
-    const pending = input.challenge.length > 200 ? undefined : await this.deps.twoStep.findChallenge(challengeHash, now);
-    const user = pending && (await this.deps.users.findById(pending.userId));
-    if (!pending || !user) throw new AppError('refused', twoStepMessages.challengeExpired, ACCOUNT_REFUSED);
-    await this.requireSecondStep(user, input.code, input.address, now);
+    const { pending, user, challengeHash } = await this.pendingLogin(input.challenge, now);
+    await this.requireSecondStep(user, this.boundProof(input, challengeHash), input.address, now);
     if (!(await this.deps.twoStep.takeChallenge(challengeHash))) {
       throw new AppError('refused', twoStepMessages.challengeExpired, ACCOUNT_REFUSED);
     }
     return this.signIn(user, pending.persistent, now, input);
+  }
+
+  /** The browser's options for answering a password-checked sign-in's second step with one of the account's passkeys. */
+  async secondStepPasskeyOptions(challenge: string, rp: RelyingParty): Promise<unknown> {
+    const { user, challengeHash } = await this.pendingLogin(challenge, this.deps.clock.now());
+    if (!this.deps.passkeys || !(await this.deps.passkeys.any(user.id))) throw new AppError('conflict', twoStepMessages.passkeyNotFound);
+    return this.deps.passkeys.assertionOptions('secondStep', challengeHash, rp, user.id);
+  }
+
+  /** The browser's options for signing in with a passkey alone; the challenge is bound to `binding` (a cookie's digest). */
+  async passkeySignInOptions(binding: string, rp: RelyingParty): Promise<unknown> {
+    return this.requirePasskeys().assertionOptions('signIn', binding, rp);
+  }
+
+  /**
+   * A sign-in with a passkey alone: the authenticator verified its user (fingerprint, face, PIN) and holds
+   * the key, so it counts as both steps. Failures count against the address like wrong passwords.
+   */
+  async loginWithPasskey(input: { answer: PasskeyAssertion; remember: boolean } & ClientFacts): Promise<IssuedSession> {
+    const passkeys = this.requirePasskeys();
+    const now = this.deps.clock.now();
+    const keys = passkeyThrottleKeys(input.address);
+    const attempts = await this.countAttempt(keys, now);
+    const passkey = await this.checking(keys, attempts, () => passkeys.verify('signIn', input.answer));
+    const found = passkey && (await this.deps.users.findById(passkey.userId));
+    const stored = found && (await this.deps.users.findByUsername(found.username));
+    if (!stored) throw new AppError('refused', twoStepMessages.passkeyFailed, ACCOUNT_REFUSED);
+    await this.succeeded(keys);
+    if (stored.disabled) throw new AppError('refused', accountMessages.accountDisabled, ACCOUNT_REFUSED);
+    const { passwordHash: _hash, disabled: _disabled, ...user } = stored;
+    return this.signIn(user, input.remember, now, input);
   }
 
   /** The user behind a token, refreshing a rolling session; undefined for unknown, revoked or expired tokens. */
@@ -353,10 +403,45 @@ export class AccountService {
     return recoveryCodes;
   }
 
-  /** `npm run user -- reset-two-step`: for someone who lost both the app and the recovery codes. */
+  /** `npm run user -- reset-two-step`: for someone who lost the app, the recovery codes and the passkeys. */
   async resetTwoStep(username: string): Promise<void> {
     const stored = await this.requireUsername(username);
     await this.deps.twoStep.remove(stored.id);
+    await this.deps.passkeys?.removeAll(stored.id);
+  }
+
+  /** The browser's options for a new passkey; the challenge is bound to the asking session (`binding`). */
+  async passkeyRegistrationOptions(user: CurrentUser, binding: string, rp: RelyingParty): Promise<unknown> {
+    return this.requirePasskeys().registrationOptions(user, binding, rp);
+  }
+
+  /** The browser's options for confirming a change with one of the user's passkeys, bound to the asking session. */
+  async passkeyConfirmOptions(user: CurrentUser, binding: string, rp: RelyingParty): Promise<unknown> {
+    const passkeys = this.requirePasskeys();
+    if (!(await passkeys.any(user.id))) throw new AppError('conflict', twoStepMessages.passkeyNotFound);
+    return passkeys.assertionOptions('confirm', binding, rp, user.id);
+  }
+
+  /** Removes one of the user's passkeys once the password, or a passkey of theirs, confirms it. */
+  async removePasskey(user: CurrentUser, id: number, confirmation: Reconfirmation, address: string): Promise<void> {
+    const passkeys = this.requirePasskeys();
+    if (!(await passkeys.exists(user.id, id))) throw new AppError('notFound', twoStepMessages.passkeyNotFound);
+    if ('password' in confirmation) {
+      if (confirmation.password === '') throw new AppError('invalid', twoStepMessages.confirmRequired);
+      await this.requirePassword(user, confirmation.password, address, twoStepMessages.wrongPassword);
+    } else {
+      const answer = confirmation.passkey;
+      await this.guarded(user.username, address, this.deps.clock.now(), twoStepMessages.passkeyFailed, async () =>
+        Boolean(await passkeys.verify('confirm', answer, user.id)),
+      );
+    }
+    await passkeys.remove(user.id, id);
+  }
+
+  /** The passkeys, or a refusal when this site runs without them. */
+  requirePasskeys(): Passkeys {
+    if (!this.deps.passkeys) throw new AppError('notFound', twoStepMessages.passkeyNotFound);
+    return this.deps.passkeys;
   }
 
   /** Where the account is signed in, the most recently seen first; `token` is the asking session's. */
@@ -465,10 +550,12 @@ export class AccountService {
   /**
    * The one place a second step is checked, for a sign-in and for turning the second step off or renewing
    * its codes: a current TOTP code of a step later than any accepted before (a replay is refused), or an
-   * unused recovery code (spent by this check). A passkey would be one more kind of proof here.
+   * unused recovery code (spent by this check), or a passkey of the account answering the challenge bound to
+   * this sign-in.
    */
-  private async secondStepPasses(userId: number, code: string, now: Date): Promise<boolean> {
-    const entered = normalisedCode(code);
+  private async secondStepPasses(userId: number, proof: BoundProof, now: Date): Promise<boolean> {
+    if ('passkey' in proof) return (await this.deps.passkeys?.verify('secondStep', proof.passkey, userId)) !== undefined;
+    const entered = normalisedCode(proof.code);
     if (TOTP_CODE.test(entered)) {
       const stored = await this.deps.twoStep.find(userId);
       if (!stored?.enabled) return false;
@@ -478,10 +565,31 @@ export class AccountService {
     return entered !== '' && (await this.deps.twoStep.useRecoveryCode(userId, this.recoveryFingerprint(entered)));
   }
 
-  /** The second step, throttled like a password; refused with wrongCode. */
-  private async requireSecondStep(user: CurrentUser, code: string, address: string, now: Date): Promise<void> {
-    if (normalisedCode(code) === '') throw new AppError('invalid', twoStepMessages.codeRequired);
-    await this.guarded(user.username, address, now, twoStepMessages.wrongCode, () => this.secondStepPasses(user.id, code, now));
+  /** The second step, throttled like a password; refused with wrongCode (passkeyFailed for a passkey). */
+  private async requireSecondStep(user: CurrentUser, proof: BoundProof, address: string, now: Date): Promise<void> {
+    if ('code' in proof && normalisedCode(proof.code) === '') throw new AppError('invalid', twoStepMessages.codeRequired);
+    const refusal = 'passkey' in proof ? twoStepMessages.passkeyFailed : twoStepMessages.wrongCode;
+    await this.guarded(user.username, address, now, refusal, () => this.secondStepPasses(user.id, proof, now));
+  }
+
+  /** Which second steps the account can give; neither: the password alone signs in. */
+  private async secondStepMethods(userId: number): Promise<SecondStepMethods> {
+    const code = (await this.deps.twoStep.find(userId))?.enabled === true;
+    return { code, passkey: (await this.deps.passkeys?.any(userId)) ?? false };
+  }
+
+  /** The live password-checked sign-in behind a challenge token, or the refusal that it expired. */
+  private async pendingLogin(challenge: string, now: Date) {
+    const challengeHash = this.deps.tokens.digest(challenge);
+    const pending = challenge.length > 200 ? undefined : await this.deps.twoStep.findChallenge(challengeHash, now);
+    const user = pending && (await this.deps.users.findById(pending.userId));
+    if (!pending || !user) throw new AppError('refused', twoStepMessages.challengeExpired, ACCOUNT_REFUSED);
+    return { pending, user, challengeHash };
+  }
+
+  /** A passkey answers the WebAuthn challenge bound to this very sign-in, never one handed out for another. */
+  private boundProof(proof: SecondStepProof, challengeHash: string): BoundProof {
+    return 'passkey' in proof ? { passkey: { ...proof.passkey, binding: challengeHash } } : { code: proof.code };
   }
 
   /** The password, throttled like a login (a stolen session must not become a way to guess it). */
@@ -501,7 +609,7 @@ export class AccountService {
     if (!(await this.deps.twoStep.find(user.id))?.enabled) throw new AppError('conflict', twoStepMessages.notOn);
     if (password === '') throw new AppError('invalid', twoStepMessages.passwordRequired);
     await this.requirePassword(user, password, address, twoStepMessages.wrongPassword);
-    await this.requireSecondStep(user, code, address, this.deps.clock.now());
+    await this.requireSecondStep(user, { code }, address, this.deps.clock.now());
   }
 
   /** Runs a code check counted under the login throttle's keys and the account's second-step key. */
@@ -526,12 +634,12 @@ export class AccountService {
   }
 
   /** A password-checked sign-in waiting for its second step. */
-  private async challenge(user: CurrentUser, remember: boolean, now: Date): Promise<LoginOutcome> {
+  private async challenge(user: CurrentUser, remember: boolean, now: Date, methods: SecondStepMethods): Promise<LoginOutcome> {
     const challenge = this.deps.tokens.generate();
     const expiresAt = new Date(now.getTime() + TWO_STEP_POLICY.challengeMs);
     await this.deps.twoStep.deleteExpiredChallenges(now);
     await this.deps.twoStep.createChallenge(this.deps.tokens.digest(challenge), { userId: user.id, persistent: remember, expiresAt });
-    return { secondStep: true, challenge, expiresAt };
+    return { secondStep: true, challenge, expiresAt, methods };
   }
 
   private async signIn(user: CurrentUser, remember: boolean, now: Date, client: ClientFacts): Promise<IssuedSession> {
@@ -657,6 +765,17 @@ interface ThrottleKeys {
   address: string;
   /** Counted for second-step codes only (THROTTLE_POLICY.secondStepPerAccount). */
   second?: string;
+}
+
+/** A second step: a code, or a passkey's answer bound to the sign-in it completes. */
+type BoundProof = { code: string } | { passkey: PasskeyAssertion };
+
+/**
+ * A passkey sign-in names no account before it is checked: its failures count against the address (the
+ * pair's limit, then the address's), under keys no user name can take (names hold no `|`).
+ */
+function passkeyThrottleKeys(address: string): ThrottleKeys {
+  return { account: `passkey|${address}`, pair: `pair:passkey|${address}`, address: `address:${address}` };
 }
 
 function keyList(keys: ThrottleKeys): string[] {

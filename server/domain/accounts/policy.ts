@@ -73,3 +73,10 @@ export const SIGN_IN_POLICY = {
   /** Backups, exports, emptying the bin, roles, the second step off, the email: a password proved this recently. */
   reauthAfterMs: 10 * 60 * 1000,
 } as const;
+
+export const PASSKEY_POLICY = {
+  /** How long a WebAuthn challenge waits for the browser's answer. */
+  challengeMs: 5 * 60 * 1000,
+  perAccount: 20,
+  nameMax: 30,
+} as const;

@@ -128,7 +128,10 @@ export type SecurityEvent =
   | 'notMe'
   | 'notMePassword'
   | 'reauthenticated'
-  | 'reauthFailed';
+  | 'reauthFailed'
+  | 'passkeyAdded'
+  | 'passkeyRemoved'
+  | 'passkeySignIn';
 
 export function describeSecurityEvent(event: SecurityEvent, account: string): AuditRecord {
   return { area: 'security', action: event, objectId: '', summary: `${words.verbs[event]}「${clip(account, NAME_LIMIT)}」` };

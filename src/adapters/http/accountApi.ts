@@ -1,5 +1,8 @@
+import type * as WebAuthnLibrary from '@simplewebauthn/browser';
+import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
 import {
   UPLOAD_MAX_BYTES,
+  type PasskeyDto,
   type EndedSessionsDto,
   type RecoveryCodesDto,
   type SessionDto,
@@ -40,8 +43,34 @@ export function toUserInfo(dto: UserInfoDto): UserInfo {
   };
 }
 
+/** Whether this browser has WebAuthn (the library is loaded only when a passkey is used). */
+const supportsPasskeys = () => typeof window !== 'undefined' && typeof window.PublicKeyCredential === 'function';
+
+type WebAuthnBrowser = typeof WebAuthnLibrary;
+
+/** The browser's prompt, its refusal (cancelled, timed out, no passkey here) said in the catalogue's words. */
+async function prompting<T>(prompt: (webAuthn: WebAuthnBrowser) => Promise<T>): Promise<T> {
+  if (!supportsPasskeys()) throw new Error(zhCN.twoStep.passkeys.unsupported);
+  const webAuthn = await import('@simplewebauthn/browser');
+  try {
+    return await prompt(webAuthn);
+  } catch (error) {
+    // WebAuthn's refusals are DOMExceptions; @simplewebauthn/browser wraps them in WebAuthnError of the same name.
+    const name = error instanceof Error ? error.name : '';
+    if (/NotAllowedError|AbortError|WebAuthnError|InvalidStateError/.test(name)) throw new Error(zhCN.twoStep.passkeys.cancelled);
+    throw error;
+  }
+}
+
+const toPasskey = (dto: PasskeyDto) => ({ id: dto.id, name: dto.name, createdAt: dto.created_at, lastUsedAt: dto.last_used_at });
+
 export function createAccountApi(http: HttpClient): AccountApi {
   const request = <T>(config: AxiosRequestConfig) => unlessReported(http.request<T>(config));
+  /** Asks the server for options at `url`, then the browser for a passkey's answer to them. */
+  const assertion = async (url: string, data: object) => {
+    const optionsJSON = await request<PublicKeyCredentialRequestOptionsJSON>({ method: 'POST', url, data });
+    return prompting((webAuthn) => webAuthn.startAuthentication({ optionsJSON }));
+  };
   return {
     async login({ username, password, remember }) {
       // The result's token is for non-browser clients; this one relies on the HttpOnly cookie and drops it.
@@ -50,7 +79,37 @@ export function createAccountApi(http: HttpClient): AccountApi {
         url: '/api/user/login',
         data: { username, password, remember },
       });
-      return answer.challenge !== undefined ? { challenge: answer.challenge } : { id: answer.id ?? 0 };
+      return answer.challenge !== undefined
+        ? { challenge: answer.challenge, methods: answer.methods ?? { code: true, passkey: false } }
+        : { id: answer.id ?? 0 };
+    },
+    async loginSecondStepWithPasskey(challenge) {
+      const passkey = await assertion('/api/user/loginSecondStep/passkeyOptions', { challenge });
+      const { id } = await request<LoginResult>({ method: 'POST', url: '/api/user/loginSecondStep', data: { challenge, passkey } });
+      return { id: id ?? 0 };
+    },
+    async loginWithPasskey(remember) {
+      const credential = await assertion('/api/user/passkeyLogin/options', {});
+      const { id } = await request<LoginResult>({ method: 'POST', url: '/api/user/passkeyLogin', data: { credential, remember } });
+      return { id: id ?? 0 };
+    },
+    async passkeys() {
+      return (await request<PasskeyDto[]>({ method: 'GET', url: '/api/user/passkeys' })).map(toPasskey);
+    },
+    async addPasskey(name) {
+      const optionsJSON = await request<PublicKeyCredentialCreationOptionsJSON>({ method: 'POST', url: '/api/user/passkeys/options', data: {} });
+      const credential = await prompting((webAuthn) => webAuthn.startRegistration({ optionsJSON }));
+      return toPasskey(await request<PasskeyDto>({ method: 'POST', url: '/api/user/passkeys/register', data: { name, credential } }));
+    },
+    async renamePasskey(id, name) {
+      await request({ method: 'POST', url: '/api/user/passkeys/rename', data: { id, name } });
+    },
+    async removePasskey(id, confirmation) {
+      const proof =
+        'password' in confirmation
+          ? { password: confirmation.password }
+          : { credential: await assertion('/api/user/passkeys/confirmOptions', {}) };
+      await request({ method: 'POST', url: '/api/user/passkeys/remove', data: { id, ...proof } });
     },
     async loginSecondStep(challenge, code) {
       const { id } = await request<LoginResult>({ method: 'POST', url: '/api/user/loginSecondStep', data: { challenge, code } });

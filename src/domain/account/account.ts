@@ -16,9 +16,18 @@ export interface UserInfo {
   mustSetUpTwoStep?: boolean;
 }
 
-/** The password was right; the account asks for its second step with this challenge. */
+/** The password was right; the account asks for its second step with this challenge, answered by a code or a passkey. */
 export interface SecondStepNeeded {
   challenge: string;
+  methods: { code: boolean; passkey: boolean };
+}
+
+/** One of the account's passkeys; times are ISO-8601. */
+export interface Passkey {
+  id: number;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
 }
 
 export interface TwoStepStatus {

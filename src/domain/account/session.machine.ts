@@ -31,8 +31,14 @@ export interface SessionContext {
   error: string | null;
   /** The password was right and the account asks for its second step: the challenge a code answers. */
   challenge: string | null;
+  /** With `challenge`: what the account can answer it with (a code, a passkey). */
+  secondStepMethods: SecondStepNeeded['methods'] | null;
   /** What the pending authentication is for; decides the success toast. */
-  pending: { kind: 'login'; request: LoginRequest } | { kind: 'register'; request: RegisterRequest } | null;
+  pending:
+    | { kind: 'login'; request: LoginRequest }
+    | { kind: 'register'; request: RegisterRequest }
+    | { kind: 'passkey'; remember: boolean }
+    | null;
 }
 
 export type SessionEvent =
@@ -42,6 +48,10 @@ export type SessionEvent =
   | { type: 'login.submit'; request: LoginRequest }
   /** A code from the authenticator app, or a recovery code, for the pending challenge. */
   | { type: 'secondStep.submit'; code: string }
+  /** The pending challenge answered by one of the account's passkeys. */
+  | { type: 'secondStep.passkey' }
+  /** Sign in with a passkey alone (it counts as both steps). */
+  | { type: 'passkey.submit'; remember: boolean }
   | { type: 'register.submit'; request: RegisterRequest }
   | { type: 'logout' }
   /** The server answered 401: the session is gone. */
@@ -65,8 +75,12 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 const login = fromPromise<UserInfo | SecondStepNeeded, LoginRequest>(async () => {
   throw new Error('session: login actor not provided');
 });
-const loginSecondStep = fromPromise<UserInfo, { challenge: string; code: string }>(async () => {
+/** The second step: a code (`passkey` false) or one of the account's passkeys. */
+const loginSecondStep = fromPromise<UserInfo, { challenge: string; code: string; passkey?: boolean }>(async () => {
   throw new Error('session: loginSecondStep actor not provided');
+});
+const loginWithPasskey = fromPromise<UserInfo, { remember: boolean }>(async () => {
+  throw new Error('session: loginWithPasskey actor not provided');
 });
 const register = fromPromise<void, RegisterRequest>(async () => {
   throw new Error('session: register actor not provided');
@@ -87,7 +101,7 @@ export const sessionMachine = setup({
     emitted: {} as SessionEmitted,
     tags: {} as 'busy' | 'error' | 'ready',
   },
-  actors: { login, loginSecondStep, register, logout, fetchCurrentUser },
+  actors: { login, loginSecondStep, loginWithPasskey, register, logout, fetchCurrentUser },
   guards: {
     hasStoredUser: ({ context }) => context.user !== null,
     knownSignedIn: ({ context }) => context.serverKnown && context.user !== null,
@@ -97,6 +111,7 @@ export const sessionMachine = setup({
       event.type === 'register.submit' &&
       !hasErrors(validateRegister({ ...event.request, confirmPassword: event.request.password })),
     isRegistering: ({ context }) => context.pending?.kind === 'register',
+    isPasskey: ({ context }) => context.pending?.kind === 'passkey',
   },
   actions: {
     // Spec: opening resets the dialog to login mode (the form prefill comes from rememberedUsername).
@@ -108,6 +123,10 @@ export const sessionMachine = setup({
     closeDialog: assign({ dialog: 'closed' as const, error: null }),
     startLogin: assign({
       pending: ({ event }) => (event.type === 'login.submit' ? { kind: 'login' as const, request: event.request } : null),
+      error: null,
+    }),
+    startPasskey: assign({
+      pending: ({ event }) => (event.type === 'passkey.submit' ? { kind: 'passkey' as const, remember: event.remember } : null),
       error: null,
     }),
     startRegister: assign({
@@ -124,13 +143,22 @@ export const sessionMachine = setup({
     setUser: assign({
       user: ({ event, context }) => (event.type === 'user.updated' ? event.user : context.user),
     }),
-    refuse: assign((_, params: { message: string }) => ({ error: params.message, pending: null, challenge: null })),
+    refuse: assign((_, params: { message: string }) => ({ error: params.message, pending: null, challenge: null, secondStepMethods: null })),
     /** Signed in (at once, or after the second step): the dialog closes and the views hear who it is. */
     signIn: enqueueActions(({ context, enqueue }, params: { user: UserInfo }) => {
-      const remember = context.pending?.kind === 'login' && context.pending.request.remember;
+      const remember =
+        context.pending?.kind === 'login' ? context.pending.request.remember : context.pending?.kind === 'passkey' && context.pending.remember;
       const rememberedUsername =
         context.pending?.kind === 'login' ? (remember ? context.pending.request.username.trim() : null) : context.rememberedUsername;
-      enqueue.assign({ user: params.user, persistent: remember, dialog: 'closed', error: null, rememberedUsername, challenge: null });
+      enqueue.assign({
+        user: params.user,
+        persistent: remember,
+        dialog: 'closed',
+        error: null,
+        rememberedUsername,
+        challenge: null,
+        secondStepMethods: null,
+      });
       enqueue.emit({ type: 'user.changed', user: params.user, persistent: remember });
       enqueue.emit(
         context.pending?.kind === 'register'
@@ -157,6 +185,7 @@ export const sessionMachine = setup({
     dialog: 'closed',
     error: null,
     challenge: null,
+    secondStepMethods: null,
     pending: null,
   }),
   initial: 'starting',
@@ -195,6 +224,7 @@ export const sessionMachine = setup({
         'dialog.close': { actions: 'closeDialog' },
         'login.submit': { guard: 'validLogin', target: 'authenticating', actions: 'startLogin' },
         'register.submit': { guard: 'validRegister', target: 'authenticating', actions: 'startRegister' },
+        'passkey.submit': { target: 'authenticating', actions: 'startPasskey' },
       },
     },
     anonymous: {
@@ -206,6 +236,7 @@ export const sessionMachine = setup({
         'dialog.close': { actions: 'closeDialog' },
         'login.submit': { guard: 'validLogin', target: 'authenticating', actions: 'startLogin' },
         'register.submit': { guard: 'validRegister', target: 'authenticating', actions: 'startRegister' },
+        'passkey.submit': { target: 'authenticating', actions: 'startPasskey' },
       },
     },
     expired: {
@@ -221,6 +252,7 @@ export const sessionMachine = setup({
         'dialog.close': { target: 'anonymous', actions: 'closeDialog' },
         'login.submit': { guard: 'validLogin', target: 'authenticating', actions: 'startLogin' },
         'register.submit': { guard: 'validRegister', target: 'authenticating', actions: 'startRegister' },
+        'passkey.submit': { target: 'authenticating', actions: 'startPasskey' },
       },
     },
     authenticating: {
@@ -228,12 +260,27 @@ export const sessionMachine = setup({
       initial: 'choosing',
       states: {
         choosing: {
-          always: [{ guard: 'isRegistering', target: 'registering' }, { target: 'loggingIn' }],
+          always: [{ guard: 'isRegistering', target: 'registering' }, { guard: 'isPasskey', target: 'withPasskey' }, { target: 'loggingIn' }],
+        },
+        /** The browser asks for a passkey, then the server checks its answer. */
+        withPasskey: {
+          invoke: {
+            src: 'loginWithPasskey',
+            input: ({ context }) => ({ remember: context.pending?.kind === 'passkey' && context.pending.remember }),
+            onDone: { target: '#session.authenticated.idle', actions: { type: 'signIn', params: ({ event }) => ({ user: event.output }) } },
+            onError: {
+              target: '#session.anonymous',
+              actions: [
+                { type: 'refuse', params: ({ event }) => ({ message: errorText(event.error) }) },
+                { type: 'reportRefusal', params: ({ event }) => ({ error: event.error }) },
+              ],
+            },
+          },
         },
         registering: {
           invoke: {
             src: 'register',
-            input: ({ context }) => context.pending?.request as RegisterRequest,
+            input: ({ context }) => (context.pending?.kind === 'register' ? context.pending.request : ({} as RegisterRequest)),
             onDone: { target: 'loggingIn' },
             onError: {
               target: '#session.anonymous',
@@ -250,13 +297,19 @@ export const sessionMachine = setup({
             input: ({ context }): LoginRequest =>
               context.pending?.kind === 'login'
                 ? context.pending.request
-                : // Register success logs in with what was just typed (spec: automatic login).
-                  { username: context.pending?.request.username ?? '', password: context.pending?.request.password ?? '', remember: false },
+                : context.pending?.kind === 'register'
+                  ? // Register success logs in with what was just typed (spec: automatic login).
+                    { username: context.pending.request.username, password: context.pending.request.password, remember: false }
+                  : { username: '', password: '', remember: false },
             onDone: [
               {
                 guard: ({ event }) => 'challenge' in event.output,
                 target: '#session.secondStep',
-                actions: assign({ challenge: ({ event }) => ('challenge' in event.output ? event.output.challenge : null), error: null }),
+                actions: assign({
+                  challenge: ({ event }) => ('challenge' in event.output ? event.output.challenge : null),
+                  secondStepMethods: ({ event }) => ('challenge' in event.output ? event.output.methods : null),
+                  error: null,
+                }),
               },
               {
                 target: '#session.authenticated.idle',
@@ -282,14 +335,22 @@ export const sessionMachine = setup({
           tags: ['ready'],
           on: {
             'secondStep.submit': { guard: ({ event }) => event.code.trim() !== '', target: 'verifying' },
-            'dialog.close': { target: '#session.anonymous', actions: ['closeDialog', assign({ challenge: null, pending: null })] },
+            'secondStep.passkey': { guard: ({ context }) => context.secondStepMethods?.passkey === true, target: 'verifying' },
+            'dialog.close': {
+              target: '#session.anonymous',
+              actions: ['closeDialog', assign({ challenge: null, secondStepMethods: null, pending: null })],
+            },
           },
         },
         verifying: {
           tags: ['busy'],
           invoke: {
             src: 'loginSecondStep',
-            input: ({ context, event }) => ({ challenge: context.challenge ?? '', code: event.type === 'secondStep.submit' ? event.code : '' }),
+            input: ({ context, event }) => ({
+              challenge: context.challenge ?? '',
+              code: event.type === 'secondStep.submit' ? event.code : '',
+              passkey: event.type === 'secondStep.passkey',
+            }),
             onDone: { target: '#session.authenticated.idle', actions: { type: 'signIn', params: ({ event }) => ({ user: event.output }) } },
             // A wrong code may be typed again while the challenge lives (the server says when it has expired).
             onError: {

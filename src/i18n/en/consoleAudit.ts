@@ -5,7 +5,7 @@ import type { consoleAudit as zh } from '../zh-CN/consoleAudit';
 export const consoleAudit = {
   title: 'Audit log',
   intro:
-    'Every change made in the console, backup and export downloads, imports, and sign-ins, failed sign-ins and second steps, two-step sign-in turned on or off, ended sessions, sign-outs and password changes. The log can’t be edited or deleted on the site; entries older than the kept days are purged.',
+    'Every change made in the console, backup and export downloads, imports, and sign-ins, failed sign-ins and second steps, two-step sign-in turned on or off, passkeys added or removed, ended sessions, sign-outs and password changes. The log can’t be edited or deleted on the site; entries older than the kept days are purged.',
   areas: {
     security: 'Account security',
     articles: 'Articles',
@@ -70,6 +70,9 @@ export const consoleAudit = {
     notMePassword: '“Not me”: set a new password',
     reauthenticated: 'Confirm the password again',
     reauthFailed: 'Failed to confirm the password again',
+    passkeyAdded: 'Add a passkey',
+    passkeyRemoved: 'Remove a passkey',
+    passkeySignIn: 'Sign in with a passkey',
   },
   parts: {
     revisions: 'revision',

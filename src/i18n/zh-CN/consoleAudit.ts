@@ -3,7 +3,7 @@ import { localised } from '../language';
 /** The console's 操作日志: the administrator's log of console writes and security events (issue 51). */
 export const consoleAudit = localised('consoleAudit', {
   title: '操作日志',
-  intro: '后台的每一次改动、备份与导出的下载、导入，以及登录、登录失败、两步验证的开关与失败、结束会话、退出和改密码。日志不能在网站上修改或删除，超过保留天数的条目自动清除。',
+  intro: '后台的每一次改动、备份与导出的下载、导入，以及登录、登录失败、两步验证的开关与失败、通行密钥的添加与删除、结束会话、退出和改密码。日志不能在网站上修改或删除，超过保留天数的条目自动清除。',
   areas: {
     security: '账号安全',
     articles: '文章',
@@ -69,6 +69,9 @@ export const consoleAudit = localised('consoleAudit', {
     notMePassword: '「不是我」：设置新密码',
     reauthenticated: '再次验证密码',
     reauthFailed: '再次验证密码失败',
+    passkeyAdded: '添加通行密钥',
+    passkeyRemoved: '删除通行密钥',
+    passkeySignIn: '通行密钥登录',
   },
   parts: {
     revisions: '修订',

@@ -281,7 +281,7 @@ describe('sessionMachine', () => {
     const { actor, emitted, calls } = start(
       {},
       {
-        login: async () => ({ challenge: 'c-1' }),
+        login: async () => ({ challenge: 'c-1', methods: { code: true, passkey: false } }),
         loginSecondStep: async () => {
           if (wrong) throw new Error('验证码错误');
           return READER;
@@ -302,15 +302,15 @@ describe('sessionMachine', () => {
     actor.send({ type: 'secondStep.submit', code: '654321' });
     await waitFor(actor, (s) => s.matches({ authenticated: 'idle' }));
     expect(calls.secondStep).toEqual([
-      { challenge: 'c-1', code: '123456' },
-      { challenge: 'c-1', code: '654321' },
+      { challenge: 'c-1', code: '123456', passkey: false },
+      { challenge: 'c-1', code: '654321', passkey: false },
     ]);
     expect(actor.getSnapshot().context).toMatchObject({ user: READER, persistent: true, dialog: 'closed', challenge: null });
     expect(emitted).toContainEqual({ type: 'login.succeeded', user: READER });
   });
 
   it('gives the sign-in up when the second step’s dialog is closed', async () => {
-    const { actor } = start({}, { login: async () => ({ challenge: 'c-2' }) });
+    const { actor } = start({}, { login: async () => ({ challenge: 'c-2', methods: { code: true, passkey: false } }) });
     await waitFor(actor, (s) => s.matches('anonymous'));
     actor.send(login());
     await waitFor(actor, (s) => s.matches({ secondStep: 'asking' }));

@@ -26,6 +26,7 @@ import { oldAddressesMigration } from './0023_old_addresses';
 import { twoStepMigration } from './0024_two_step';
 import { backupRunsMigration } from './0026_backup_runs';
 import { commentImportMigration } from './0028_comment_import';
+import { passkeysMigration } from './0030_passkeys';
 import { signInAlertsMigration } from './0031_sign_in_alerts';
 
 /** What a migration needs to stay portable between SQLite and PostgreSQL. */
@@ -74,6 +75,7 @@ function migrations(context: MigrationContext): Record<string, Migration> {
     '0026_backup_runs': backupRunsMigration(context),
     '0028_comment_import': commentImportMigration(context),
     '0029_audit_log': auditLogMigration(context),
+    '0030_passkeys': passkeysMigration(context),
     '0031_sign_in_alerts': signInAlertsMigration(context),
   };
 }

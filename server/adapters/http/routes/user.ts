@@ -1,24 +1,29 @@
+import crypto from 'node:crypto';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { envelopeOf } from '../../../../src/protocol/envelope';
 import {
   CurrentUserResult,
   LoginBody,
+  LoginChallengeBody,
   LoginResult,
   LoginSecondStepBody,
+  PasskeyLoginBody,
   RegisterBody,
   UpdateOwnUserInfoBody,
   UpdatePasswordBody,
   UserIdParams,
   UserInfoDto,
 } from '../../../../src/protocol/account';
-import type { AccountService, IssuedSession } from '../../../domain/accounts/accountService';
+import { ACCOUNT_REFUSED, type AccountService, type IssuedSession } from '../../../domain/accounts/accountService';
 import type { CurrentUser } from '../../../domain/accounts/currentUser';
 import { clearSessionCookie, deviceOf, requireFreshProof, requireUser, setDeviceCookie, setSessionCookie } from '../auth';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { accountMessages } from '../../../domain/accounts/messages';
 import { AppError } from '../../../domain/errors';
 import { ok } from '../envelope';
+import { relyingPartyOf } from '../relyingParty';
+import { twoStepMessages } from '../../../domain/accounts/messages';
 import type { EmailSettings } from '../../../domain/comments/comment';
 
 export function userInfoDto(user: CurrentUser, withUsername: boolean, email?: EmailSettings): UserInfoDto {
@@ -40,10 +45,18 @@ export interface AccountEmail {
   updateEmailSettings(userId: number, changes: { email?: string; notify?: boolean }): Promise<EmailSettings>;
 }
 
-export const userRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountService; email?: AccountEmail | undefined }> = async (
-  app,
-  { accounts, email },
-) => {
+/** The short-lived cookie a passkey sign-in's challenge is bound to (HttpOnly, its own path). */
+const PASSKEY_COOKIE = 'blog_passkey';
+const PASSKEY_COOKIE_PATH = '/api/user/passkeyLogin';
+
+const digest = (value: string) => crypto.createHash('sha256').update(value).digest('base64url');
+
+export const userRoutes: FastifyPluginAsyncTypebox<{
+  accounts: AccountService;
+  email?: AccountEmail | undefined;
+  siteUrl?: string | undefined;
+}> = async (app, { accounts, email, siteUrl }) => {
+  const relyingParty = (request: FastifyRequest) => relyingPartyOf(request, siteUrl, accounts.siteName);
   /** The owner's own view of an account: with its email settings when the site keeps them. */
   const ownInfo = async (user: CurrentUser) => userInfoDto(user, true, await email?.emailSettings(user.id));
 
@@ -70,7 +83,7 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountService; e
       const { username, password, remember = false, bearer = false } = request.body;
       const outcome = await accounts.login({ username, password, remember, ...clientOf(request, reply) });
       reply.header('cache-control', 'no-store');
-      if (outcome.secondStep) return ok({ second_step: true, challenge: outcome.challenge });
+      if (outcome.secondStep) return ok({ second_step: true, challenge: outcome.challenge, methods: outcome.methods });
       return ok(await opened(request, reply, outcome, bearer));
     },
   );
@@ -79,10 +92,58 @@ export const userRoutes: FastifyPluginAsyncTypebox<{ accounts: AccountService; e
     '/api/user/loginSecondStep',
     { schema: { body: LoginSecondStepBody, response: { 200: envelopeOf(LoginResult) } } },
     async (request, reply) => {
-      const { challenge, code, bearer = false } = request.body;
-      const session = await accounts.completeLogin({ challenge, code, ...clientOf(request, reply) });
+      const { challenge, code = '', passkey, bearer = false } = request.body;
+      const proof = passkey ? { passkey: { rp: relyingParty(request), response: passkey } } : { code };
+      const session = await accounts.completeLogin({ challenge, ...proof, ...clientOf(request, reply) });
       reply.header('cache-control', 'no-store');
       return ok(await opened(request, reply, session, bearer));
+    },
+  );
+
+  app.post(
+    '/api/user/loginSecondStep/passkeyOptions',
+    { schema: { body: LoginChallengeBody, response: { 200: envelopeOf(Type.Unknown()) } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ok(await accounts.secondStepPasskeyOptions(request.body.challenge, relyingParty(request)));
+    },
+  );
+
+  app.post('/api/user/passkeyLogin/options', { schema: { response: { 200: envelopeOf(Type.Unknown()) } } }, async (request, reply) => {
+    // The challenge is bound to this browser: a random cookie whose digest is kept with it, for five minutes.
+    const handle = crypto.randomBytes(24).toString('base64url');
+    const options = await accounts.passkeySignInOptions(digest(handle), relyingParty(request));
+    reply.setCookie(PASSKEY_COOKIE, handle, {
+      httpOnly: true,
+      sameSite: 'strict',
+      path: PASSKEY_COOKIE_PATH,
+      secure: request.protocol === 'https',
+      maxAge: 5 * 60,
+    });
+    reply.header('cache-control', 'no-store');
+    return ok(options);
+  });
+
+  app.post(
+    '/api/user/passkeyLogin',
+    {
+      schema: { body: PasskeyLoginBody, response: { 200: envelopeOf(LoginResult) } },
+    },
+    async (request, reply) => {
+      const { credential, remember = false, bearer = false } = request.body;
+      const handle = request.cookies[PASSKEY_COOKIE];
+      reply.clearCookie(PASSKEY_COOKIE, { path: PASSKEY_COOKIE_PATH });
+      if (!handle) throw new AppError('refused', twoStepMessages.passkeyExpired, ACCOUNT_REFUSED);
+      const session = await accounts.loginWithPasskey({
+        answer: { rp: relyingParty(request), binding: digest(handle), response: credential },
+        remember,
+        ...clientOf(request, reply),
+      });
+      reply.header('cache-control', 'no-store');
+      const answer = await opened(request, reply, session, bearer);
+      // The log names who signed in: this request came without a session and now acts as its user.
+      request.user = session.user;
+      return ok(answer);
     },
   );
 

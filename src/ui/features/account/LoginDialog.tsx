@@ -1,5 +1,5 @@
 import { useSelector } from '../../hooks/useSelector';
-import { Check, X } from 'lucide-react';
+import { Check, KeyRound, X } from 'lucide-react';
 import { Checkbox, Dialog } from 'radix-ui';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import {
@@ -24,6 +24,7 @@ import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
 import * as zhCN from '../../../i18n/zh-CN';
 import { OneTimeCodeField } from './OneTimeCodeField';
+import { usePasskeysSupported } from './usePasskeysSupported';
 import './account.css';
 
 const text = zhCN.account;
@@ -52,6 +53,7 @@ function Field({ label, error, children }: FieldProps) {
 
 function LoginFormView({ rememberedUsername, busy }: { rememberedUsername: string | null; busy: boolean }) {
   const session = useService(TOKENS.session);
+  const passkeys = usePasskeysSupported();
   const [form, setForm] = useState<LoginForm>({ username: rememberedUsername ?? '', password: '' });
   const [remember, setRemember] = useState(rememberedUsername !== null);
   const [errors, setErrors] = useState<FormErrors<LoginForm>>({});
@@ -115,6 +117,13 @@ function LoginFormView({ rememberedUsername, busy }: { rememberedUsername: strin
       <button type="submit" className="button button--primary auth-submit" disabled={busy}>
         {busy ? text.submitting : text.submitLogin}
       </button>
+      {passkeys && (
+        // A passkey alone is both steps: no name, no password (the browser offers this site's passkeys).
+        <button type="button" className="button auth-submit" disabled={busy} onClick={() => session.send({ type: 'passkey.submit', remember })}>
+          <KeyRound aria-hidden="true" />
+          {zhCN.twoStep.login.passkey}
+        </button>
+      )}
     </form>
   );
 }
@@ -191,9 +200,11 @@ function RegisterFormView({ busy }: { busy: boolean }) {
   );
 }
 
-/** The second step after the right password: a code from the authenticator app or a recovery code. */
+/** The second step after the right password: one of the account's passkeys, or a code from the app or a recovery code. */
 function SecondStepFormView({ busy }: { busy: boolean }) {
   const session = useService(TOKENS.session);
+  const methods = useSelector(session, (s) => s.context.secondStepMethods);
+  const passkeys = usePasskeysSupported() && methods?.passkey === true;
   const words = zhCN.twoStep.login;
   const [code, setCode] = useState('');
   const [missing, setMissing] = useState(false);
@@ -203,16 +214,31 @@ function SecondStepFormView({ busy }: { busy: boolean }) {
     if (code.trim() === '' || busy) return;
     session.send({ type: 'secondStep.submit', code });
   };
+  const passkeyButton = passkeys && (
+    <button type="button" className="button button--primary auth-submit" disabled={busy} onClick={() => session.send({ type: 'secondStep.passkey' })}>
+      <KeyRound aria-hidden="true" />
+      {words.passkeyStep}
+    </button>
+  );
+  if (methods?.code === false) {
+    return (
+      <div className="auth-form">
+        <p className="auth-dialog__description">{words.passkeyHint}</p>
+        {passkeyButton}
+      </div>
+    );
+  }
   return (
     <form className="auth-form" onSubmit={submit} noValidate>
-      <p className="auth-dialog__description">{words.hint}</p>
+      {passkeyButton}
+      <p className="auth-dialog__description">{passkeys ? words.or : words.hint}</p>
       <OneTimeCodeField
         label={words.code}
         value={code}
         onChange={setCode}
         error={missing ? words.codeRequired : ''}
         placeholder={words.codePlaceholder}
-        autoFocus
+        autoFocus={!passkeys}
       />
       <button type="submit" className="button button--primary auth-submit" disabled={busy}>
         {busy ? text.submitting : words.submit}

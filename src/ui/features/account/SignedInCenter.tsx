@@ -14,6 +14,7 @@ import { useAccount } from './useAccount';
 import { useFailureNotice } from './useFailureNotice';
 import { SessionsSection } from './SessionsSection';
 import { TwoStepSection } from './TwoStepSection';
+import { PasskeySection } from './PasskeySection';
 import './account.css';
 import './userCenter.css';
 
@@ -164,6 +165,7 @@ export function SignedInCenter() {
         <PasswordSection />
         <EmailSection />
         <TwoStepSection />
+        <PasskeySection />
       </div>
       <SessionsSection key={`sessions-${user.id}`} />
       <MyMessages key={`messages-${user.id}`} userId={user.id} />

@@ -3,6 +3,7 @@ import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
 import * as zhCN from '../../../i18n/zh-CN';
 import { TwoStepSection } from './TwoStepSection';
+import { PasskeySection } from './PasskeySection';
 import { useAccount } from './useAccount';
 import './account.css';
 import './userCenter.css';
@@ -32,6 +33,8 @@ export default function TwoStepRequiredDialog() {
           <Dialog.Title className="auth-dialog__title">{text.title}</Dialog.Title>
           <Dialog.Description className="auth-dialog__description">{text.description}</Dialog.Description>
           <TwoStepSection className="auth-form" onDone={reread} />
+          {/* A passkey satisfies the rule as well: the account is read again as soon as one is added. */}
+          <PasskeySection className="auth-form" onAdded={reread} />
           <button type="button" className="auth-switch" disabled={busy} onClick={logout}>
             {text.logout}
           </button>
