@@ -541,8 +541,8 @@ describe.each(await backends())("the console's import, export, backup and overvi
     );
     expect(answer.status).toBe(200);
     expect(answer.body.result).toEqual({
-      // The Hexo post and the WordPress export's post (uploaded above).
-      articles: { published: 2, draft: 0, scheduled: 1, hidden: 1, trash: 1 },
+      // The Hexo post and the two WordPress exports' posts (uploaded above: the file, and the zip with its pictures).
+      articles: { published: 3, draft: 0, scheduled: 1, hidden: 1, trash: 1 },
       talks: 1,
       albums: 1,
       photos: 3,
@@ -553,6 +553,7 @@ describe.each(await backends())("the console's import, export, backup and overvi
         { id: ids.draft, title: '还是草稿', status: 'scheduled', updatedAt: at(2) },
         { id: ids.secret, title: '隐藏的文章', status: 'hidden', updatedAt: at(3) },
         { id: ids['hello-world'], title: '你好，世界', status: 'published', updatedAt: at(4) },
+        { id: expect.any(Number), title: '带图的旧文', status: 'published', updatedAt: '2020-02-02T02:00:00.000Z' },
         { id: expect.any(Number), title: '从 WordPress 搬来', status: 'published', updatedAt: '2020-02-02T02:00:00.000Z' },
       ],
     });
