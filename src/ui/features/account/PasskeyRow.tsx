@@ -1,4 +1,5 @@
 import { KeyRound } from 'lucide-react';
+import { CurrentPasswordField } from './CurrentPasswordField';
 import { useId, useState, type FormEvent } from 'react';
 import type { Passkey } from '../../../domain/account/account';
 import { TOKENS } from '../../../ports/tokens';
@@ -73,18 +74,7 @@ export function PasskeyRow({ passkey, onChanged }: { passkey: Passkey; onChanged
         {mode === 'remove' && (
           <form className="passkeys__form" onSubmit={removeWithPassword} noValidate>
             <p className="user-center__hint">{words.removeHint(passkey.name)}</p>
-            <label className="auth-field__label" htmlFor={`${id}-password`}>
-              {words.password}
-            </label>
-            <input
-              id={`${id}-password`}
-              className="auth-input"
-              type="password"
-              autoComplete="current-password"
-              maxLength={64}
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-            />
+            <CurrentPasswordField label={words.password} value={password} onChange={setPassword} />
             <div className="user-center__actions">
               <button type="submit" className="button button--primary" disabled={busy || password === ''}>
                 {words.removeWithPassword}

@@ -1,5 +1,6 @@
 import { Dialog } from 'radix-ui';
-import { useId, useState, type FormEvent } from 'react';
+import { CurrentPasswordField } from './CurrentPasswordField';
+import { useState, type FormEvent } from 'react';
 import { ReportedError } from '../../../domain/account/account';
 import * as zhCN from '../../../i18n/zh-CN';
 import { TOKENS } from '../../../ports/tokens';
@@ -15,7 +16,6 @@ const text = zhCN.signIn.reauth;
 export default function ReauthDialog() {
   const prompt = useService(TOKENS.reauthPrompt);
   const api = useService(TOKENS.signInApi);
-  const id = useId();
   const [password, setPassword] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -42,28 +42,16 @@ export default function ReauthDialog() {
           <Dialog.Title className="auth-dialog__title">{text.title}</Dialog.Title>
           <Dialog.Description className="auth-dialog__description">{text.hint}</Dialog.Description>
           <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate>
-            <div className="auth-field" data-invalid={error !== ''}>
-              <label className="auth-field__label" htmlFor={id}>
-                {text.password}
-              </label>
-              <input
-                id={id}
-                className="auth-input"
-                type="password"
-                name="password"
-                autoComplete="current-password"
-                maxLength={64}
-                autoFocus
-                value={password}
-                onChange={(event) => {
-                  setPassword(event.target.value);
-                  setError('');
-                }}
-              />
-              <p className="auth-field__error" role={error ? 'alert' : undefined}>
-                {error}
-              </p>
-            </div>
+            <CurrentPasswordField
+              label={text.password}
+              value={password}
+              autoFocus
+              error={error}
+              onChange={(value) => {
+                setPassword(value);
+                setError('');
+              }}
+            />
             <button type="submit" className="button button--primary auth-submit" disabled={busy}>
               {text.submit}
             </button>

@@ -1,4 +1,5 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { CurrentPasswordField } from './CurrentPasswordField';
 import type { TwoStepSetUp, TwoStepStatus } from '../../../domain/account/account';
 import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
@@ -107,7 +108,6 @@ function Manage({ onDisabled, onRenewed }: { onDisabled: () => void; onRenewed: 
   const api = useService(TOKENS.accountApi);
   const notifier = useService(TOKENS.notifier);
   const fail = useFailureNotice();
-  const id = useId();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
@@ -135,23 +135,12 @@ function Manage({ onDisabled, onRenewed }: { onDisabled: () => void; onRenewed: 
   return (
     <form className="two-step__manage" onSubmit={(event) => event.preventDefault()} noValidate>
       <p className="user-center__hint">{words.manage}</p>
-      <div className="auth-field" data-invalid={problem === 'password'}>
-        <label className="auth-field__label" htmlFor={`${id}-password`}>
-          {words.password}
-        </label>
-        <input
-          id={`${id}-password`}
-          className="auth-input"
-          type="password"
-          autoComplete="current-password"
-          maxLength={64}
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-        />
-        <p className="auth-field__error" role={problem === 'password' ? 'alert' : undefined}>
-          {problem === 'password' ? zhCN.twoStep.server.passwordRequired : ''}
-        </p>
-      </div>
+      <CurrentPasswordField
+        label={words.password}
+        value={password}
+        onChange={setPassword}
+        error={problem === 'password' ? zhCN.twoStep.server.passwordRequired : ''}
+      />
       <OneTimeCodeField
         label={words.code}
         value={code}
