@@ -76,14 +76,15 @@ describeInBrowser('replies, own posts and link review in the browser', () => {
     await page.waitForURL('**/message/list');
     await page.locator('.message', { hasText: '窗外又下雨了' }).getByRole('link', { name: m.replyCount(1) }).waitFor();
 
-    // The author signs in elsewhere: the bell counts the notice, a click leads to the board.
+    // The author signs in elsewhere: the bell counts the reply's notice and the sign-in's own (the author's post
+    // went out through the API, so this browser is a new one for the account); a click leads to the board.
     const authorPage = await site.newPage();
     await openAt(authorPage, '/home');
     await loginInBrowser(authorPage, author.username);
-    await expect.poll(() => authorPage.getByTestId('notify-badge').textContent()).toBe('1');
+    await expect.poll(() => authorPage.getByTestId('notify-badge').textContent()).toBe('2');
     await authorPage.getByRole('button', { name: /我的消息/ }).click();
     const drawer = authorPage.getByRole('dialog', { name: zhCN.notify.title });
-    const item = drawer.locator('.notify-item').first();
+    const item = drawer.locator('.notify-item', { hasText: '晚安，明天会放晴的。' });
     expect(await item.locator('.notify-item__message').innerText()).toBe(
       zhCN.contentServer.notify.messageReplied('路过的读者', '窗外又下雨了，大家晚安。', '晚安，明天会放晴的。'),
     );
