@@ -3,9 +3,16 @@ import http from 'node:http';
 import { expect } from 'vitest';
 import { ADMIN_OWN_PASSWORD } from './administrator';
 
-/** One of the project's scripts (`server/cli/start.ts`…) in a process of its own, its output collected. */
+/**
+ * One of the project's scripts (`server/cli/start.ts`…) in a process of its own, its output collected. One
+ * process unless the test asks for workers (`WEB_CONCURRENCY`): with `REDIS_URL` the default would be a worker
+ * per core, and the tests of several instances mean one process each.
+ */
 export function runScript(script: string, args: string[], env: NodeJS.ProcessEnv) {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { env, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    env: { WEB_CONCURRENCY: '1', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let output = '';
   const listeners: (() => void)[] = [];
   const read = (chunk: Buffer) => {
