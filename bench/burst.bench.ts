@@ -88,8 +88,14 @@ try {
     const blog = await burst(site.baseUrl + path);
     const renders = pages.counts().renders - rendersBefore;
     const baseline = await burst(bare.origin + path);
-    // Requests still in flight when the time is up (at most one a connection) are neither answered nor failed.
-    const ok = blog.failed === 0 && blog.sent - blog.answered <= CONNECTIONS && blog.rate >= 0.95 * RATE && blog.p99 <= P99_GOAL_MS && blog.rss.last <= blog.rss.second + RSS_GROWTH_MB;
+    // autocannon's `sent` runs ~200 ahead of the answers whatever the duration, against a bare server that
+    // answers "hello" too (requests it counts but never completes in the window): what was answered at the
+    // rate and nothing failed or timed out is what proves every reader was served.
+    const ok =
+      blog.failed === 0 &&
+      blog.answered >= 0.95 * RATE * SECONDS &&
+      blog.p99 <= P99_GOAL_MS &&
+      blog.rss.last <= blog.rss.second + RSS_GROWTH_MB;
     met &&= ok;
     console.log(`  round ${round}  blog ${line(blog)}, ${renders} renders`);
     console.log(`           bare ${line(baseline)}`);

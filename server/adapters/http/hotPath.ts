@@ -1,6 +1,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from 'node:http';
 import zlib from 'node:zlib';
 import type { HotAnswerCache } from './hotAnswers';
+import { memoizeByHeader } from './headerMemo';
 
 export interface HotPathOptions {
   /** The hot reads' answers, kept under the exact path each answers (`/api/config`). */
@@ -82,7 +83,9 @@ function hotAnswer(
 }
 
 /** Brotli, else gzip, when the client accepts it (a q of 0 refuses); undefined for anything else. */
-export function preferredEncoding(acceptEncoding: string): Encoding | undefined {
+export const preferredEncoding = memoizeByHeader(encodingOf);
+
+function encodingOf(acceptEncoding: string): Encoding | undefined {
   const accepted = new Set<string>();
   for (const part of acceptEncoding.split(',')) {
     const [name = '', ...parameters] = part.trim().toLowerCase().split(';');

@@ -13,19 +13,36 @@ import type { RawRequestReader } from './rawRequest';
  */
 export const VISITOR_PAGE_CACHING = 'public, max-age=0, s-maxage=10, stale-while-revalidate=30';
 
+/** How a kept page is answered to one request: 304 to a matching validator, else its best encoding. */
+type AnswerForm = 'notModified' | 'br' | 'gzip' | 'identity';
+
+function answerForm(page: KeptPage, headers: { 'if-none-match'?: string | undefined; 'accept-encoding'?: string | undefined }): AnswerForm {
+  if (matchesValidator(headers['if-none-match'], page.etag)) return 'notModified';
+  return preferredEncoding(headers['accept-encoding'] ?? '') ?? 'identity';
+}
+
+interface KeptAnswer {
+  status: 200 | 304;
+  headers: OutgoingHttpHeaders;
+  body: Buffer | undefined;
+}
+
+function formAnswer(page: KeptPage, form: AnswerForm, caching: string): KeptAnswer {
+  const common = { 'cache-control': caching, vary: PAGE_VARY, etag: page.etag };
+  if (form === 'notModified') return { status: 304, headers: common, body: undefined };
+  const type = { ...common, 'content-type': 'text/html; charset=utf-8' };
+  return form === 'identity'
+    ? { status: 200, headers: type, body: page.identity }
+    : { status: 200, headers: { ...type, 'content-encoding': form }, body: page[form] };
+}
+
 /** A kept page as answered to one request: 304 to a matching validator, else the bytes in its best encoding. */
 export function keptPageAnswer(
   page: KeptPage,
   headers: { 'if-none-match'?: string | undefined; 'accept-encoding'?: string | undefined },
   caching: string,
-): { status: 200 | 304; headers: OutgoingHttpHeaders; body: Buffer | undefined } {
-  const common = { 'cache-control': caching, vary: PAGE_VARY, etag: page.etag };
-  if (matchesValidator(headers['if-none-match'], page.etag)) return { status: 304, headers: common, body: undefined };
-  const encoding = preferredEncoding(headers['accept-encoding'] ?? '');
-  const type = { ...common, 'content-type': 'text/html; charset=utf-8' };
-  return encoding
-    ? { status: 200, headers: { ...type, 'content-encoding': encoding }, body: page[encoding] }
-    : { status: 200, headers: type, body: page.identity };
+): KeptAnswer {
+  return formAnswer(page, answerForm(page, headers), caching);
 }
 
 /** If-None-Match's weak comparison: any listed tag (or `*`) with the same opaque value. */
@@ -64,6 +81,17 @@ export interface VisitorPagesOptions {
  */
 export function visitorPageAnswerer(options: VisitorPagesOptions): (request: IncomingMessage, response: ServerResponse) => boolean {
   const common: OutgoingHttpHeaders = Object.fromEntries(options.headers);
+  // Each kept page's answers with all their headers, made once rather than for every request.
+  const answers = new WeakMap<KeptPage, Partial<Record<AnswerForm, KeptAnswer>>>();
+  const answerOf = (page: KeptPage, form: AnswerForm): KeptAnswer => {
+    let forms = answers.get(page);
+    if (forms === undefined) answers.set(page, (forms = {}));
+    const made = forms[form];
+    if (made !== undefined) return made;
+    const answer = formAnswer(page, form, VISITOR_PAGE_CACHING);
+    const length = answer.body === undefined ? {} : { 'content-length': answer.body.length };
+    return (forms[form] = { ...answer, headers: { ...common, ...answer.headers, ...length } });
+  };
   return (request, response) => {
     const url = request.url;
     if (request.method !== 'GET' || url === undefined) return false;
@@ -81,9 +109,8 @@ export function visitorPageAnswerer(options: VisitorPagesOptions): (request: Inc
     }
     const page = options.pages.kept(variant);
     if (page === undefined) return false;
-    const answer = keptPageAnswer(page, request.headers, VISITOR_PAGE_CACHING);
-    const length = answer.body === undefined ? {} : { 'content-length': answer.body.length };
-    response.writeHead(answer.status, { ...common, ...answer.headers, ...length });
+    const answer = answerOf(page, answerForm(page, request.headers));
+    response.writeHead(answer.status, answer.headers);
     response.end(answer.body);
     for (const id of page.articles) options.countView(id);
     if (request.headers[OFFLINE_COPY_HEADER] === undefined) options.countArrival?.(request, options.reader.ip(request), host);

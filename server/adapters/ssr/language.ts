@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { IncomingHttpHeaders } from 'node:http';
-import { chooseLanguage, DEFAULT_LANGUAGE, type Language } from '../../../src/domain/shared/language';
+import { chooseLanguage, DEFAULT_LANGUAGE, languageFromAcceptLanguage, type Language } from '../../../src/domain/shared/language';
+import { memoizeByHeader } from '../http/headerMemo';
 import { LANGUAGE_COOKIE } from '../../../src/ports/pageSeed';
 import { installLocaliser } from '../../../src/i18n/language';
 import * as en from '../../../src/i18n/en';
@@ -71,6 +72,8 @@ export interface PageRequest {
   host: string;
 }
 
+const headerLanguage = memoizeByHeader(languageFromAcceptLanguage);
+
 /**
  * The language a page request asks for: `?lang=`, else the reader's choice (cookie), else `Accept-Language`.
  * The query is read from the address itself, so a request read before Fastify gets the same answer (a `lang`
@@ -83,5 +86,5 @@ export function requestLanguage(request: Pick<PageRequest, 'url' | 'headers' | '
     query: given.length === 1 ? given[0] : undefined,
     cookie: request.cookies[LANGUAGE_COOKIE],
     acceptLanguage: request.headers['accept-language'],
-  });
+  }, (header) => headerLanguage(header ?? ''));
 }

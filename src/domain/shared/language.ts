@@ -31,8 +31,11 @@ export function languageFromAcceptLanguage(header: string | undefined): Language
 }
 
 /** How a page's language is chosen: `?lang=` first, then the reader's stored choice, then the browser's. */
-export function chooseLanguage(choice: { query?: unknown; cookie?: unknown; acceptLanguage?: string }): Language {
+export function chooseLanguage(
+  choice: { query?: unknown; cookie?: unknown; acceptLanguage?: string },
+  fromHeader: (header: string | undefined) => Language = languageFromAcceptLanguage,
+): Language {
   if (isLanguage(choice.query)) return choice.query;
   if (isLanguage(choice.cookie)) return choice.cookie;
-  return languageFromAcceptLanguage(choice.acceptLanguage);
+  return fromHeader(choice.acceptLanguage);
 }
