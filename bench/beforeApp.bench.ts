@@ -130,7 +130,7 @@ interface StartUp {
   /** By the page's clock (PerformanceObserver `longtask`): what a reader on this machine waited. */
   longest: number;
   blocking: number;
-  /** By the renderer main thread's CPU time (trace `tdur`) × the slowdown: the same, less other processes' turns. */
+  /** By the renderer main thread's CPU time (trace `tdur`, which counts the throttle's own turns): less other processes' turns. */
   longestCpu: number;
   blockingCpu: number;
   /** From the key to the app live. */
@@ -153,8 +153,9 @@ const blockingOf = (durations: number[]) => durations.reduce((sum, duration) => 
 /**
  * The page loaded and left alone (the app waits for intent), then its start forced by a key; followed until
  * SETTLE_MS pass without a long task after the app is live. On a machine shared with other work the page's
- * clock counts the turns other processes took too: the trace's thread time does not, and a task's CPU time
- * × the slowdown is what it takes a phone that slow on its own (the throttle pauses the thread outside it).
+ * clock counts the turns other processes took too: the trace's thread time does not. The throttle keeps the
+ * thread busy while it holds it back, so a task's thread time is already its slowed length (a loop of 35 ms
+ * of thread time takes 136 ms of it at 4×), and is not multiplied again.
  */
 async function startUp(browser: Browser, url: string, cpu: number): Promise<StartUp> {
   const { context, page } = await phone(browser, cpu);
@@ -188,7 +189,7 @@ async function startUp(browser: Browser, url: string, cpu: number): Promise<Star
     if (!key) throw new Error(`${url}: the key is not in the trace`);
     const cpuTimes = events
       .filter((event) => event.name === 'RunTask' && event.pid === key.pid && event.tid === key.tid && event.ts >= key.ts)
-      .map((event) => ((event.tdur ?? 0) / 1000) * cpu);
+      .map((event) => (event.tdur ?? 0) / 1000);
     return {
       longest: Math.max(0, ...ours),
       blocking: blockingOf(ours),

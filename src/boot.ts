@@ -73,8 +73,19 @@
     preload((boot.dataset.preload ?? '').split(' ').filter(Boolean));
   };
 
+  /**
+   * A tap on a link focuses the link on its way to following it: that focus is the tap, not a reader reaching
+   * for the page, and starting the app then made the page evaluate its code before the browser could leave it
+   * (a first tap took twice as long as the browser's own navigation). Within this long after a touch, a link's
+   * focus starts nothing; a field's still does (the reader is about to type).
+   */
+  const TAP_FOCUS_MS = 1000;
+  let touchedAt = -Infinity;
+  const tapFocus = (event: Event) =>
+    event.type === 'focusin' && event.timeStamp - touchedAt < TAP_FOCUS_MS && !!(event.target as Element).closest?.('a[href]');
+  addEventListener('pointerdown', (event) => (event as PointerEvent).pointerType === 'touch' && (touchedAt = event.timeStamp), untilStart);
   for (const type of INTENT) {
-    addEventListener(type, (event) => (event as PointerEvent).pointerType !== 'touch' && start(), untilStart);
+    addEventListener(type, (event) => (event as PointerEvent).pointerType !== 'touch' && !tapFocus(event) && start(), untilStart);
   }
 
   // Clicked again once the app is live (App sets `data-hydrated`).

@@ -3,6 +3,7 @@ import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-route
 import { loadConsoleCatalogue } from '../../i18n/englishChunks';
 import { Layout } from './Layout';
 import { ReauthHost } from '../features/account/ReauthHost';
+import { layOutInSteps } from './layOutInSteps';
 
 /** `/admin`: a chunk of its own, so a reader's first load carries nothing of the console (nor its English). */
 const ConsoleGate = lazy(() => loadConsoleCatalogue().then(() => import('../console/ConsoleGate')));
@@ -39,6 +40,7 @@ export function App() {
   // Marks the page as live: the server's markup is hydrated (or the page rendered) and answers the reader.
   useEffect(() => {
     document.documentElement.dataset.hydrated = 'true';
+    layOutInSteps();
   }, []);
   return (
     <BrowserRouter>

@@ -4,6 +4,7 @@ import { NOT_FOUND_PAGE, routeFor, type PageRoute } from './routes';
 import { PageErrorBoundary } from './PageErrorBoundary';
 import { ScrollMemory } from './scrollMemory';
 import { Loading } from '../components/Loading';
+import { leaveServerPage } from './pageData';
 
 function render(route: PageRoute | undefined, key: string): ReactNode {
   const page = route ?? NOT_FOUND_PAGE;
@@ -25,6 +26,9 @@ export function PageOutlet() {
   const location = useLocation();
   const navigation = useNavigationType();
   const route = routeFor(location.pathname);
+  // The first address has the key 'default'; any other is the app's own navigation, which renders here before
+  // the page it leads to mounts: from now on views load their data instead of taking the server's.
+  if (location.key !== 'default') leaveServerPage();
   const [visited, setVisited] = useState<string[]>([]);
   const memory = useRef(new ScrollMemory());
   const previous = useRef<{ address: string; pathname: string } | null>(null);

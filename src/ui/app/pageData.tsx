@@ -42,6 +42,24 @@ export function useHydrated(): boolean {
   );
 }
 
+/** Set once the app has moved to another address (PageOutlet): the seed describes the first page only. */
+let leftServerPage = false;
+
+export function leaveServerPage(): void {
+  leftServerPage = true;
+}
+
+/**
+ * Whether a view mounting now stands on the page the server rendered, and may take its data from the seed.
+ * Read once, at mount, without a store: a store whose browser value differs from the server's makes React
+ * render every view that reads it again, urgently, once the view has hydrated (for the pages kept alive,
+ * whose Activity hydrates after the rest, that was a whole list at once: the start-up's longest task on a
+ * slow phone). A part hydrating late (a lazy boundary) is still on the server's page, as it must be.
+ */
+export function onServerPage(): boolean {
+  return !leftServerPage;
+}
+
 /**
  * The moment a view's times count from ("3分钟前", the site's running days, the year). On the server and while
  * the page hydrates it is the moment the server rendered the page, so the text matches the markup (a copy kept

@@ -2,7 +2,7 @@ import type { Zoom } from 'medium-zoom';
 import { Suspense, useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import type { CodeTheme, PreviewTheme } from '../../../domain/preferences/preferences';
 import type { Theme } from '../../../domain/theme/theme';
-import { useHydrated, usePageData } from '../../app/pageData';
+import { onServerPage, usePageData } from '../../app/pageData';
 import { Loading } from '../../components/Loading';
 import { lazyPart } from '../../hooks/lazyPart';
 import { useCopy } from '../../hooks/useCopy';
@@ -36,16 +36,15 @@ interface ArticleBodyProps {
 }
 
 /**
- * The server's rendering of this Markdown, taken from the page while it hydrates: the body is kept as the
+ * The server's rendering of this Markdown, taken from the page the server rendered: the body is kept as the
  * server made it instead of being parsed and highlighted again in the browser (the longest part of the
  * article page's hydration on a phone). Undefined on the server and for a body first shown in the browser.
  */
 function useServerRendering(markdown: string): string | undefined {
-  const hydrated = useHydrated();
   const [server] = useState(() =>
-    hydrated || typeof document === 'undefined'
-      ? undefined
-      : { markdown, html: document.getElementById(PREVIEW_ID)?.innerHTML },
+    onServerPage() && typeof document !== 'undefined'
+      ? { markdown, html: document.getElementById(PREVIEW_ID)?.innerHTML }
+      : undefined,
   );
   return server?.markdown === markdown ? server.html : undefined;
 }

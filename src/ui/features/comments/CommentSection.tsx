@@ -17,7 +17,7 @@ import type {
 import { commentCount, commentsMachine, shownThreads } from '../../../domain/comments/comments.machine';
 import { LIST_ACTION_NOTICE_MS } from '../../../ports/notifier';
 import { TOKENS } from '../../../ports/tokens';
-import { useHydrated, useNow, usePageData } from '../../app/pageData';
+import { onServerPage, useHydrated, useNow, usePageData } from '../../app/pageData';
 import { useService } from '../../di';
 import * as zhCN from '../../../i18n/zh-CN';
 import { useAccount } from '../account/useAccount';
@@ -37,10 +37,9 @@ export const commentsLoadKey = (target: CommentTarget) => `comments:${target.typ
  */
 function useSeededPage(target: CommentTarget): CommentPage | null {
   const { seed, collect } = usePageData();
-  const hydrated = useHydrated();
   const api = useService(TOKENS.commentsApi);
   const key = commentsLoadKey(target);
-  const [seeded] = useState(() => (!hydrated && seed && key in seed.loads ? (seed.loads[key] as CommentPage) : null));
+  const [seeded] = useState(() => (onServerPage() && seed && key in seed.loads ? (seed.loads[key] as CommentPage) : null));
   if (collect) {
     const outcome = use(collect(key, () => api.page(target, 'newest', null)));
     return outcome.ok ? (outcome.data as CommentPage) : null;

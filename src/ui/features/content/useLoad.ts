@@ -1,5 +1,5 @@
 import { use, useCallback, useEffect, useEffectEvent, useRef, useState } from 'react';
-import { useHydrated, usePageData } from '../../app/pageData';
+import { onServerPage, usePageData } from '../../app/pageData';
 
 export interface LoadState<T> {
   data: T | undefined;
@@ -27,8 +27,7 @@ interface Answer<T> {
  */
 export function useLoad<T>(key: string, load: () => Promise<T>): LoadState<T> {
   const { seed, collect } = usePageData();
-  const hydrated = useHydrated();
-  const [seeded] = useState(() => (!hydrated && seed && key in seed.loads ? { data: seed.loads[key] as T } : null));
+  const [seeded] = useState(() => (onServerPage() && seed && key in seed.loads ? { data: seed.loads[key] as T } : null));
   const [answer, setAnswer] = useState<Answer<T>>(() =>
     seeded ? { key, attempt: 0, data: seeded.data, error: null } : { key: '', attempt: -1, data: undefined, error: null },
   );
