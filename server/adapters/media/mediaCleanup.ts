@@ -17,10 +17,14 @@ import type { SiteStores } from '../storage/siteStores';
 /** The advisory lock every instance asks for before a scheduled clean-up (PostgreSQL): one runs at a time. */
 const MEDIA_SWEEP_LOCK = 50_2027;
 
-/** The clean-up over the site's database and stores; variants kept on local disk are a folder of objects too. */
+/** Where the site's variants are, as objects: the bucket's `variants/`, or the local variants folder. */
+export function variantObjects(stores: Pick<SiteStores, 'variants'>): ObjectStore {
+  return 'dir' in stores.variants ? new LocalObjectStore(stores.variants.dir) : stores.variants;
+}
+
+/** The clean-up over the site's database and stores. */
 export function mediaSweepOf(database: DatabaseHandle, stores: Pick<SiteStores, 'media' | 'variants'>, clock: Clock = systemClock): MediaSweep {
-  const variants: ObjectStore = 'dir' in stores.variants ? new LocalObjectStore(stores.variants.dir) : stores.variants;
-  return new MediaSweep({ media: stores.media.objects, variants, references: new KyselyMediaReferences(database.db), clock });
+  return new MediaSweep({ media: stores.media.objects, variants: variantObjects(stores), references: new KyselyMediaReferences(database.db), clock });
 }
 
 /** Runs a sweep, counting what it deletes in the metrics as it goes (a sweep cut short still counts its deletions). */
