@@ -1,4 +1,6 @@
 import type { Kysely } from 'kysely';
+import * as zhCN from '../../../src/i18n/zh-CN';
+import { AppError } from '../../domain/errors';
 import type { MediaReferenceSource } from '../../ports/mediaReferences';
 import type { Database } from './schema';
 
@@ -79,6 +81,10 @@ export class KyselyMediaReferences implements MediaReferenceSource {
   constructor(private readonly db: Kysely<Database>) {}
 
   async *texts(): AsyncIterable<string[]> {
+    // A database that holds no site (DATABASE_URL forgotten, a new SQLite file made by the command) refers to
+    // nothing: sweeping against it would delete every object.
+    const settings = await this.db.selectFrom('site_config').select('id').limit(1).executeTakeFirst();
+    if (!settings) throw new AppError('conflict', zhCN.backup.gcNoSite);
     // The table and column names come from the typed list above; Kysely cannot type a query over a union of tables.
     const db = this.db as unknown as Kysely<Record<string, Record<string, string | number | null>>>;
     for (const [table, scanned] of Object.entries(MEDIA_REFERENCE_COLUMNS)) {

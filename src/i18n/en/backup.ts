@@ -42,6 +42,7 @@ export const backup = {
   migrated: (part: string, copied: number, skipped: number) => `${part}: ${copied} files copied, ${skipped} already there and the same, skipped`,
   migrateMismatch: (key: string) => `A copied file’s size differs from the original: ${key} (the original is kept; try again)`,
   gcUsage: 'Usage: npm run media:gc [-- --dry-run] (--dry-run: list what would be deleted and its size, delete nothing)',
+  gcNoSite: 'This database holds no site (no site settings), so no media were cleaned up: check that DATABASE_URL and DATA_DIR name the database the site uses',
   gcWouldDelete: (key: string, size: string) => `Would delete ${key} (${size})`,
   gcDone: (examined: number, objects: number, size: string, variants: number, variantSize: string, graceHours: number) =>
     `Clean-up done: ${plural(examined, 'media file')} checked; deleted ${plural(objects, 'file')} nothing refers to, uploaded over ${graceHours} h ago (${size}), and ${plural(variants, 'resized copy', 'resized copies')} (${variantSize})`,

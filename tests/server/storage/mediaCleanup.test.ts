@@ -1,8 +1,10 @@
 import fs from 'node:fs';
+import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../../server/adapters/db/connect';
 import { mediaSweepOf, ScheduledMediaSweeps, variantObjects, type MediaSweepOutcome } from '../../../server/adapters/media/mediaCleanup';
+import { migrateToLatest } from '../../../server/adapters/db/migrations';
 import { mediaGcDeleted, mediaGcRuns } from '../../../server/adapters/metrics/metrics';
 import { openSiteStores, type SiteStores } from '../../../server/adapters/storage/siteStores';
 import { KyselyAuditLogRepository } from '../../../server/adapters/db/auditLogRepository';
@@ -171,11 +173,13 @@ describe.each([
 
   it.skipIf(skip !== undefined)('deletes nothing, and counts and records a failure, when the references cannot be read', async () => {
     const failedBefore = (await mediaGcRuns.get()).values.find((value) => value.labels.result === 'failed')?.value ?? 0;
-    // The site's data away: a PostgreSQL server that refuses connections, or a SQLite file without the site's tables.
+    // The site's data away: a PostgreSQL server that refuses connections, or (the command run without the site's
+    // DATABASE_URL) a new database that holds no site and so refers to nothing.
     const awayDir = temporaryFolder('blog-away-');
     const away = bucket
       ? openDatabase({ dataDir: '', databaseUrl: 'postgres://postgres@127.0.0.1:1/test' })
       : openDatabase({ dataDir: awayDir });
+    if (!bucket) await migrateToLatest(away.db as Kysely<unknown>, away.dialect);
     const before = await keys(stores.media);
     expect(before.length).toBeGreaterThan(0);
     const failures: unknown[] = [];
@@ -191,6 +195,7 @@ describe.each([
       await stores.media.save(await picture(250), 'png');
       const outcome: MediaSweepOutcome = await sweeps.run(new Date('2026-12-08T04:30:00Z'));
       expect(outcome).toMatchObject({ ran: true, error: expect.anything() });
+      if (!bucket) expect((outcome as { error: Error }).error.message).toBe(zhCN.backup.gcNoSite);
       expect(failures).toHaveLength(1);
       expect((await keys(stores.media)).length).toBe(before.length + 1);
       const failedAfter = (await mediaGcRuns.get()).values.find((value) => value.labels.result === 'failed')?.value ?? 0;
