@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addReferencedStems, contentStem, originalOfVariant, variantKey } from '../../../server/domain/media/mediaNames';
 import { MediaSweep } from '../../../server/domain/media/mediaSweep';
+import { loadConfig } from '../../../server/config';
 import type { MediaReferenceSource } from '../../../server/ports/mediaReferences';
 import { IMAGE_VARIANT_WIDTHS } from '../../../src/domain/media/imageVariants';
 import { MemoryObjectStore } from '../../fakes/memoryObjectStore';
@@ -166,5 +167,15 @@ describe('the media sweep', () => {
     await sweep.run({ graceHours: 24 });
     expect(media.keys()).toEqual([name('a')]);
     expect(source.reads).toBe(2);
+  });
+});
+
+describe('the clean-up’s settings', () => {
+  it('runs daily at 04:30 UTC with a day’s grace unless told otherwise; `off` disables it; a bad value stops the start', () => {
+    expect(loadConfig({}, '/tmp')).toMatchObject({ mediaGcSchedule: '30 4 * * *', mediaGcGraceHours: 24 });
+    expect(loadConfig({ MEDIA_GC_SCHEDULE: 'off', MEDIA_GC_GRACE_HOURS: '0' }, '/tmp')).toMatchObject({ mediaGcSchedule: undefined, mediaGcGraceHours: 0 });
+    expect(loadConfig({ MEDIA_GC_SCHEDULE: '0 3 * * 0' }, '/tmp').mediaGcSchedule).toBe('0 3 * * 0');
+    expect(() => loadConfig({ MEDIA_GC_SCHEDULE: 'daily' }, '/tmp')).toThrow(/MEDIA_GC_SCHEDULE/);
+    expect(() => loadConfig({ MEDIA_GC_GRACE_HOURS: '-1' }, '/tmp')).toThrow(/MEDIA_GC_GRACE_HOURS/);
   });
 });
