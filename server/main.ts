@@ -550,18 +550,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
     );
   const viewTimer = setInterval(() => void storeViews(), counterLagMs).unref();
   const scheduledBackups = config.backupSchedule && siteTasks ? scheduleBackups(config, database, stores, notifications, () => log) : undefined;
-  // The media clean-up: once per site like the backups (the leader here, one instance by its claim).
-  const mediaSweeps =
-    config.mediaGcSchedule && siteTasks
-      ? new ScheduledMediaSweeps({
-          database,
-          sweep: mediaSweepOf(database, stores),
-          graceHours: config.mediaGcGraceHours ?? DEFAULT_MEDIA_GC_GRACE_HOURS,
-          audit,
-          failed: (error) => log.error({ reason: (error as Error | undefined)?.message ?? String(error) }, '媒体文件清理失败'),
-        })
-      : undefined;
-  mediaSweeps?.start(config.mediaGcSchedule ?? '');
+  const mediaSweeps = config.mediaGcSchedule && siteTasks ? scheduleMediaSweeps(config, database, stores, audit, () => log) : undefined;
   // Scheduled articles go out from whichever instance polls first after their time: each is claimed once.
   let publishing: Promise<void> | undefined;
   const publishDue = () =>
@@ -694,6 +683,19 @@ function scheduleBackups(
   });
   backups.start(config.backupSchedule ?? '');
   return backups;
+}
+
+/** MEDIA_GC_SCHEDULE's clean-ups, once per site like the backups; a failure is logged (and counted). */
+function scheduleMediaSweeps(config: AppConfig, database: DatabaseHandle, stores: SiteStores, audit: AuditLog, log: () => ServerLog): ScheduledMediaSweeps {
+  const sweeps = new ScheduledMediaSweeps({
+    database,
+    sweep: mediaSweepOf(database, stores),
+    graceHours: config.mediaGcGraceHours ?? DEFAULT_MEDIA_GC_GRACE_HOURS,
+    audit,
+    failed: (error) => log().error({ reason: (error as Error | undefined)?.message ?? String(error) }, '媒体文件清理失败'),
+  });
+  sweeps.start(config.mediaGcSchedule ?? '');
+  return sweeps;
 }
 
 /** How the database's faults read in the log; `log` is asked each time, as it changes once the app exists. */
