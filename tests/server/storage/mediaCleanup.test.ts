@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +7,8 @@ import { openDatabase, type DatabaseHandle } from '../../../server/adapters/db/c
 import { mediaSweepOf, ScheduledMediaSweeps, variantObjects, type MediaSweepOutcome } from '../../../server/adapters/media/mediaCleanup';
 import { migrateToLatest } from '../../../server/adapters/db/migrations';
 import { mediaGcDeleted, mediaGcRuns } from '../../../server/adapters/metrics/metrics';
-import { openSiteStores, type SiteStores } from '../../../server/adapters/storage/siteStores';
+import { bucketOf, openSiteStores, type SiteStores } from '../../../server/adapters/storage/siteStores';
+import { createBackup } from '../../../server/adapters/backup/backup';
 import { KyselyAuditLogRepository } from '../../../server/adapters/db/auditLogRepository';
 import { AuditLog } from '../../../server/domain/audit/auditLog';
 import { systemClock } from '../../../server/ports/clock';
@@ -156,6 +158,24 @@ describe.each([
       expect(await variantsOf(articleUrl)).toHaveLength(2);
       expect((await site.app.inject({ method: 'GET', url: talkUrl })).statusCode).toBe(404);
       expect((await site.app.inject({ method: 'GET', url: articleUrl })).statusCode).toBe(200);
+
+      // A backup made now carries every object something refers to.
+      const scratch = temporaryFolder('blog-gc-backup-');
+      try {
+        const manifest = await createBackup({
+          database: handle,
+          dataDir: data.config.dataDir,
+          musicDir: data.config.musicDir,
+          file: path.join(scratch, 'site.backup'),
+          withMusicFiles: false,
+          bucket: bucketOf(stores),
+        });
+        const archived = manifest.entries.map((entry) => entry.name);
+        for (const url of [articleUrl, binUrl, coverUrl, draftUrl]) expect(archived).toContain(`media/${nameOf(url)}`);
+        expect(archived).not.toContain(`media/${nameOf(talkUrl)}`);
+      } finally {
+        fs.rmSync(scratch, { recursive: true, force: true });
+      }
 
       // Counted, recorded in the administrator's log, and the scheduled time claimed once.
       const deletedAfter = (await mediaGcDeleted.get()).values.find((value) => value.labels.kind === 'original')?.value ?? 0;
