@@ -63,6 +63,10 @@ export interface AppConfig {
   backupSchedule?: string | undefined;
   /** How many scheduled backups are kept (BACKUP_KEEP); older ones are deleted. */
   backupKeep?: number;
+  /** When the media clean-up runs (MEDIA_GC_SCHEDULE, a cron expression, default daily at 04:30 UTC); undefined: `off`. */
+  mediaGcSchedule?: string | undefined;
+  /** Objects younger than this many hours are never cleaned up (MEDIA_GC_GRACE_HOURS, default 24). */
+  mediaGcGraceHours?: number;
   /** Where scheduled backups go (BACKUP_DIR, default `dataDir/backups`). */
   backupDir?: string;
   /** BACKUP_TARGET: `folder` (BACKUP_DIR, the default) or `bucket` (the bucket's `backups/` prefix; needs MEDIA_STORE=s3). */
@@ -100,6 +104,10 @@ export class ConfigError extends Error {
 }
 
 type Env = Record<string, string | undefined>;
+
+/** The media clean-up's defaults: daily at 04:30 UTC (after the usual backup time), sparing a day's uploads. */
+export const DEFAULT_MEDIA_GC_SCHEDULE = '30 4 * * *';
+export const DEFAULT_MEDIA_GC_GRACE_HOURS = 24;
 
 function integerIn(env: Env, name: string, fallback: number, min: number, max: number): number {
   const raw = env[name];
@@ -192,6 +200,8 @@ export function loadConfig(env: Env = process.env, cwd = process.cwd()): AppConf
     backupKeep: integerIn(env, 'BACKUP_KEEP', 7, 1, 10_000),
     backupDir: path.resolve(cwd, env.BACKUP_DIR || path.join(env.DATA_DIR || 'data', 'backups')),
     backupTarget: backupTarget(env),
+    mediaGcSchedule: env.MEDIA_GC_SCHEDULE?.trim() === 'off' ? undefined : (cronOrUndefined(env, 'MEDIA_GC_SCHEDULE') ?? DEFAULT_MEDIA_GC_SCHEDULE),
+    mediaGcGraceHours: integerIn(env, 'MEDIA_GC_GRACE_HOURS', DEFAULT_MEDIA_GC_GRACE_HOURS, 0, 87_600),
     // Without Redis the workers share hot-read drops, pages and the chat room through the primary process, but
     // each counts its own per-minute limits: one process stays the default there.
     webConcurrency: integerIn(env, 'WEB_CONCURRENCY', redisUrl ? os.availableParallelism() : 1, 1, 256),

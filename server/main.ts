@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { sql, type Kysely } from 'kysely';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { pino } from 'pino';
-import { DEFAULT_PAGE_CACHE_MB, SHUTDOWN_TIMEOUT_MS, type AppConfig } from './config';
+import { DEFAULT_MEDIA_GC_GRACE_HOURS, DEFAULT_PAGE_CACHE_MB, SHUTDOWN_TIMEOUT_MS, type AppConfig } from './config';
 import type { Database } from './adapters/db/schema';
 import { KyselyUserRepository } from './adapters/db/userRepository';
 import { KyselySessionRepository } from './adapters/db/sessionRepository';
@@ -73,6 +73,7 @@ import { ClusterChatHub } from './adapters/ws/clusterChatHub';
 import { ignoreChanges, type ChangeNotifier, type ReadCache } from './ports/readCache';
 import { installDrainGate } from './adapters/http/drain';
 import { folderShelf, ScheduledBackups, storeShelf } from './adapters/backup/scheduledBackups';
+import { mediaSweepOf, ScheduledMediaSweeps } from './adapters/media/mediaCleanup';
 import { ADMIN_ROLE } from './domain/accounts/currentUser';
 import { slowStatements, sumAcrossWorkers, watchPool } from './adapters/metrics/metrics';
 import type { ModerationServices } from './adapters/http/routes/admin/moderation';
@@ -222,6 +223,8 @@ export interface CreatedServer {
   changes: ChangeNotifier;
   /** The scheduled backups (BACKUP_SCHEDULE set). */
   backups?: ScheduledBackups | undefined;
+  /** The scheduled media clean-up (MEDIA_GC_SCHEDULE not `off`, in the process that runs the site's tasks). */
+  mediaSweeps?: ScheduledMediaSweeps | undefined;
   /** The local music library (absent when MUSIC_UPSTREAM answers instead). */
   music?: LocalLibrary | undefined;
   /** Visitors' pages kept rendered (absent with PAGE_CACHE_MB=0): its counts are the metrics'. */
@@ -547,6 +550,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
     );
   const viewTimer = setInterval(() => void storeViews(), counterLagMs).unref();
   const scheduledBackups = config.backupSchedule && siteTasks ? scheduleBackups(config, database, stores, notifications, () => log) : undefined;
+  const mediaSweeps = config.mediaGcSchedule && siteTasks ? scheduleMediaSweeps(config, database, stores, audit, () => log) : undefined;
   // Scheduled articles go out from whichever instance polls first after their time: each is claimed once.
   let publishing: Promise<void> | undefined;
   const publishDue = () =>
@@ -577,6 +581,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
   };
   const close = async () => {
     await scheduledBackups?.stop();
+    await mediaSweeps?.stop();
     clearInterval(viewTimer);
     clearInterval(scheduleTimer);
     clearInterval(statsFlushTimer);
@@ -599,6 +604,7 @@ export async function createServer(config: AppConfig, overrides: ServerOverrides
     app,
     notifications,
     backups: scheduledBackups,
+    mediaSweeps,
     changes: readCache,
     music: library,
     pages,
@@ -677,6 +683,19 @@ function scheduleBackups(
   });
   backups.start(config.backupSchedule ?? '');
   return backups;
+}
+
+/** MEDIA_GC_SCHEDULE's clean-ups, once per site like the backups; a failure is logged (and counted). */
+function scheduleMediaSweeps(config: AppConfig, database: DatabaseHandle, stores: SiteStores, audit: AuditLog, log: () => ServerLog): ScheduledMediaSweeps {
+  const sweeps = new ScheduledMediaSweeps({
+    database,
+    sweep: mediaSweepOf(database, stores),
+    graceHours: config.mediaGcGraceHours ?? DEFAULT_MEDIA_GC_GRACE_HOURS,
+    audit,
+    failed: (error) => log().error({ reason: (error as Error | undefined)?.message ?? String(error) }, '媒体文件清理失败'),
+  });
+  sweeps.start(config.mediaGcSchedule ?? '');
+  return sweeps;
 }
 
 /** How the database's faults read in the log; `log` is asked each time, as it changes once the app exists. */

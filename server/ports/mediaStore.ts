@@ -31,6 +31,8 @@ export interface ObjectStore {
   stat(key: string): Promise<StoredObjectInfo | undefined>;
   /** Every object whose key starts with `prefix`, in key order. */
   list(prefix: string): Promise<ListedObject[]>;
+  /** The same objects a page at a time (in no promised order), so a large store is never listed whole in memory. */
+  listPages?(prefix: string): AsyncIterable<ListedObject[]>;
   /** Removes the object; an absent one is not an error. */
   delete(key: string): Promise<void>;
   /** Resolves when the store answers (the readiness check); rejects with the reason otherwise. */
@@ -43,4 +45,10 @@ export interface MediaStore extends ObjectStore {
   save(bytes: Buffer, extension: string): Promise<string>;
   /** Copies a local file in (same naming) and returns its public URL. */
   importFile(filePath: string): Promise<string>;
+}
+
+/** The objects of `store` under `prefix`, a page at a time when the store can, else in one page. */
+export async function* pagesOf(store: ObjectStore, prefix: string): AsyncIterable<ListedObject[]> {
+  if (store.listPages) yield* store.listPages(prefix);
+  else yield await store.list(prefix);
 }

@@ -5,7 +5,8 @@ import path from 'node:path';
 import { PassThrough, type Writable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Cron } from 'croner';
-import { sql, type Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
+import { slotOf, whileLocked } from '../db/advisoryLock';
 import type { DatabaseHandle } from '../db/connect';
 import type { Database } from '../db/schema';
 import type { ObjectStore } from '../../ports/mediaStore';
@@ -110,22 +111,11 @@ export class ScheduledBackups {
   }
 
   private async claimAndRun(at: Date): Promise<BackupOutcome> {
-    const { database } = this.options;
-    if (database.dialect !== 'postgres') return this.runClaimed(database.db, at);
-    return database.db.connection().execute(async (connection) => {
-      const { rows } = await sql<{ locked: boolean }>`select pg_try_advisory_lock(${BACKUP_LOCK}) as locked`.execute(connection);
-      if (!rows[0]?.locked) return { ran: false };
-      try {
-        return await this.runClaimed(connection, at);
-      } finally {
-        await sql`select pg_advisory_unlock(${BACKUP_LOCK})`.execute(connection);
-      }
-    });
+    return (await whileLocked(this.options.database, BACKUP_LOCK, (db) => this.runClaimed(db, at))) ?? { ran: false };
   }
 
   private async runClaimed(db: Kysely<Database>, at: Date): Promise<BackupOutcome> {
-    // Whole seconds: every instance computes the same scheduled time from the same expression.
-    const slot = new Date(Math.floor(at.getTime() / 1000) * 1000).toISOString();
+    const slot = slotOf(at);
     const claimed = await db
       .insertInto('backup_run')
       .values({ slot, started_at: new Date().toISOString() })

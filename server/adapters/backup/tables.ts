@@ -54,6 +54,7 @@ export const BACKUP_TABLES = [
   { name: 'chat_ban', key: ['user_id'] },
   // The scheduled backups' history: a restored site knows which scheduled times already ran.
   { name: 'backup_run', key: ['slot'] },
+  { name: 'media_sweep_run', key: ['slot'] },
   { name: 'audit_log', key: ['id'] },
 ] as const satisfies readonly BackupTable[];
 

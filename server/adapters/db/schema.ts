@@ -457,8 +457,21 @@ export interface BackupRunTable {
   error: string | null;
 }
 
+/** One scheduled media clean-up, claimed by the instance that inserted its slot (the scheduled time, ISO). */
+export interface MediaSweepRunTable {
+  slot: string;
+  started_at: string;
+  finished_at: string | null;
+  /** Originals deleted (their variants not counted). */
+  deleted: Generated<number>;
+  /** Bytes of those originals (bigint: PostgreSQL answers it as a string). */
+  deleted_bytes: Generated<number | string>;
+  error: string | null;
+}
+
 export interface Database {
   backup_run: BackupRunTable;
+  media_sweep_run: MediaSweepRunTable;
   site_config: SiteConfigTable;
   page_header: PageHeaderTable;
   user_account: UserAccountTable;

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import type { ByteRange, MediaStore, ObjectStore } from '../../ports/mediaStore';
+import { pagesOf, type ByteRange, type MediaStore, type ObjectStore } from '../../ports/mediaStore';
 import { LocalObjectStore } from '../storage/localObjectStore';
 
 export const MEDIA_URL_PREFIX = '/media/';
@@ -37,6 +37,9 @@ export class ContentMediaStore implements MediaStore {
   }
   list(prefix: string) {
     return this.objects.list(prefix);
+  }
+  listPages(prefix: string) {
+    return pagesOf(this.objects, prefix);
   }
   delete(key: string) {
     return this.objects.delete(key);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import { isImageVariantWidth, isResizableMediaName, type ImageVariantWidth } from '../../../src/domain/media/imageVariants';
 import { AppError } from '../../domain/errors';
+import { variantKey } from '../../domain/media/mediaNames';
 import { messages } from '../../domain/messages';
 import type { ObjectStore } from '../../ports/mediaStore';
 
@@ -37,7 +38,7 @@ export class MediaVariants {
     if (!info) throw new AppError('notFound', messages.imageNotFound);
     // Media names are content hashes; the tag only guards against an object replaced by hand.
     const version = createHash('sha1').update(`${info.size}|${info.etag}`).digest('hex').slice(0, 10);
-    return this.options.cache.get(`${name}-${version}-w${wanted}.webp`, async () => {
+    return this.options.cache.get(variantKey(name, version, wanted), async () => {
       const found = await this.options.media.get(name);
       if (!found) throw new AppError('notFound', messages.imageNotFound);
       return render(await buffer(found.body), wanted);

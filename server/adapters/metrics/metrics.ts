@@ -91,6 +91,27 @@ export const lastBackup = new Gauge({
   registers: [registry],
 });
 
+export const mediaGcDeleted = new Counter({
+  name: 'blog_media_gc_deleted_objects_total',
+  help: 'Objects the media clean-up deleted, by kind (original or variant)',
+  labelNames: ['kind'] as const,
+  registers: [registry],
+});
+
+export const mediaGcDeletedBytes = new Counter({
+  name: 'blog_media_gc_deleted_bytes_total',
+  help: 'Bytes of the objects the media clean-up deleted, by kind (original or variant)',
+  labelNames: ['kind'] as const,
+  registers: [registry],
+});
+
+export const mediaGcRuns = new Counter({
+  name: 'blog_media_gc_runs_total',
+  help: 'Media clean-ups run by this instance, by result (ok or failed)',
+  labelNames: ['result'] as const,
+  registers: [registry],
+});
+
 let readMetrics = (): Promise<string> => registry.metrics();
 
 /** What /metrics sends: this process's metrics, or every worker's summed (a cluster worker). */

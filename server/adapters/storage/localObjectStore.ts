@@ -15,6 +15,9 @@ export function isSafeKey(key: string): boolean {
   );
 }
 
+/** Objects per page of `listPages`. */
+const LIST_PAGE = 1000;
+
 function infoOf(stat: fs.Stats): StoredObjectInfo {
   // The same tag @fastify/send gives a file: size and modification time.
   return {
@@ -61,22 +64,34 @@ export class LocalObjectStore implements ObjectStore {
 
   async list(prefix: string): Promise<ListedObject[]> {
     const found: ListedObject[] = [];
-    const walk = async (relative: string): Promise<void> => {
-      const entries = await fsp.readdir(path.join(this.root, relative), { withFileTypes: true }).catch(() => []);
+    for await (const page of this.listPages(prefix)) found.push(...page);
+    return found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  }
+
+  /** Pages of at most LIST_PAGE objects, folder by folder. */
+  async *listPages(prefix: string): AsyncIterable<ListedObject[]> {
+    let page: ListedObject[] = [];
+    const root = this.root;
+    async function* walk(relative: string): AsyncGenerator<ListedObject[]> {
+      const entries = await fsp.readdir(path.join(root, relative), { withFileTypes: true }).catch(() => []);
       for (const entry of entries) {
         // Hidden entries and writes in progress are not objects.
         if (entry.name.startsWith('.') || entry.name.endsWith('.tmp')) continue;
         const key = relative ? `${relative}/${entry.name}` : entry.name;
         if (entry.isDirectory()) {
-          if (prefix.startsWith(`${key}/`) || key.startsWith(prefix)) await walk(key);
+          if (prefix.startsWith(`${key}/`) || key.startsWith(prefix)) yield* walk(key);
         } else if (entry.isFile() && key.startsWith(prefix)) {
-          const stat = await fsp.stat(path.join(this.root, key)).catch(() => undefined);
-          if (stat) found.push({ key, ...infoOf(stat) });
+          const stat = await fsp.stat(path.join(root, key)).catch(() => undefined);
+          if (stat) page.push({ key, ...infoOf(stat) });
+          if (page.length >= LIST_PAGE) {
+            yield page;
+            page = [];
+          }
         }
       }
-    };
-    await walk('');
-    return found.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    }
+    yield* walk('');
+    if (page.length > 0) yield page;
   }
 
   async delete(key: string): Promise<void> {

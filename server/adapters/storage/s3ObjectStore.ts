@@ -126,23 +126,31 @@ export class S3ObjectStore implements ObjectStore {
 
   async list(prefix: string): Promise<ListedObject[]> {
     const found: ListedObject[] = [];
+    for await (const page of this.listPages(prefix)) found.push(...page);
+    return found;
+  }
+
+  /** One page per ListObjectsV2 answer (up to 1000 objects), in key order. */
+  async *listPages(prefix: string): AsyncIterable<ListedObject[]> {
     let token: string | undefined;
     do {
       const page = await this.client.send(
         new ListObjectsV2Command({ Bucket: this.bucket, Prefix: this.prefix + prefix, ContinuationToken: token }),
       );
-      for (const object of page.Contents ?? []) {
-        if (!object.Key) continue;
-        found.push({
-          key: object.Key.slice(this.prefix.length),
-          size: object.Size ?? 0,
-          etag: object.ETag ?? '',
-          lastModified: object.LastModified ?? new Date(0),
-        });
-      }
+      yield (page.Contents ?? []).flatMap((object) =>
+        object.Key
+          ? [
+              {
+                key: object.Key.slice(this.prefix.length),
+                size: object.Size ?? 0,
+                etag: object.ETag ?? '',
+                lastModified: object.LastModified ?? new Date(0),
+              },
+            ]
+          : [],
+      );
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);
-    return found;
   }
 
   async delete(key: string): Promise<void> {

@@ -41,6 +41,13 @@ export const backup = {
   migrateNeedsBucket: 'Set MEDIA_STORE=s3 and S3_ENDPOINT, S3_BUCKET and the rest first: the migration needs to know the bucket',
   migrated: (part: string, copied: number, skipped: number) => `${part}: ${copied} files copied, ${skipped} already there and the same, skipped`,
   migrateMismatch: (key: string) => `A copied file’s size differs from the original: ${key} (the original is kept; try again)`,
+  gcUsage: 'Usage: npm run media:gc [-- --dry-run] (--dry-run: list what would be deleted and its size, delete nothing)',
+  gcNoSite: 'This database holds no site (no site settings), so no media were cleaned up: check that DATABASE_URL and DATA_DIR name the database the site uses',
+  gcWouldDelete: (key: string, size: string) => `Would delete ${key} (${size})`,
+  gcDone: (examined: number, objects: number, size: string, variants: number, variantSize: string, graceHours: number) =>
+    `Clean-up done: ${plural(examined, 'media file')} checked; deleted ${plural(objects, 'file')} nothing refers to, uploaded over ${graceHours} h ago (${size}), and ${plural(variants, 'resized copy', 'resized copies')} (${variantSize})`,
+  gcDryRun: (examined: number, objects: number, size: string, variants: number, variantSize: string, graceHours: number) =>
+    `Dry run: ${plural(examined, 'media file')} checked; would delete ${plural(objects, 'file')} nothing refers to, uploaded over ${graceHours} h ago (${size}), and ${plural(variants, 'resized copy', 'resized copies')} (${variantSize}); nothing was deleted`,
   scheduledFailed: (reason: string) =>
     `The scheduled backup failed: ${reason}. Check the backup folder’s space and permissions; the site runs on and the next backup is tried as scheduled.`,
   /** A command-line tool that met a dependency's failure: what to do about it, with the system's own reason. */

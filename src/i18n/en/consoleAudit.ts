@@ -1,3 +1,4 @@
+import { plural } from './plural';
 import type { Translation } from '../translation';
 import type { consoleAudit as zh } from '../zh-CN/consoleAudit';
 
@@ -40,6 +41,9 @@ export const consoleAudit = {
   times: (count: number) => ` (${count} saves)`,
   commandLine: 'Command line',
   command: (line: string) => `Command line: npm run ${line}`,
+  scheduledTask: 'Scheduled task',
+  mediaSwept: (objects: number, megabytes: string, variants: number) =>
+    `Media clean-up: deleted ${plural(objects, 'file')} nothing refers to (${megabytes} MB) and ${plural(variants, 'resized copy', 'resized copies')}`,
   download: 'Export CSV',
   empty: 'No entries match',
   total: (count: number) => `${count} in all`,
@@ -73,6 +77,7 @@ export const consoleAudit = {
     passkeyAdded: 'Add a passkey',
     passkeyRemoved: 'Remove a passkey',
     passkeySignIn: 'Sign in with a passkey',
+    mediaCleanup: 'Clean up media files',
   },
   parts: {
     revisions: 'revision',

@@ -26,6 +26,13 @@ export const backup = localised('backup', {
   migrateNeedsBucket: '请先设置 MEDIA_STORE=s3 和 S3_ENDPOINT、S3_BUCKET 等变量：迁移需要知道目标存储桶',
   migrated: (part: string, copied: number, skipped: number) => `${part}：复制 ${copied} 个文件，${skipped} 个已存在且相同，跳过`,
   migrateMismatch: (key: string) => `复制后的文件与原文件大小不符：${key}（原文件保留，请重试）`,
+  gcUsage: '用法：npm run media:gc [-- --dry-run]（--dry-run：只列出将删除的文件和大小，不删除）',
+  gcNoSite: '这个数据库里没有网站的数据（没有网站设置），拒绝清理媒体文件：请检查 DATABASE_URL 和 DATA_DIR 是否指向站点正在使用的数据库',
+  gcWouldDelete: (key: string, size: string) => `将删除 ${key}（${size}）`,
+  gcDone: (examined: number, objects: number, size: string, variants: number, variantSize: string, graceHours: number) =>
+    `清理完成：检查了 ${examined} 个媒体文件，删除 ${objects} 个没有被任何内容引用、上传超过 ${graceHours} 小时的文件（${size}）和 ${variants} 个缩略图（${variantSize}）`,
+  gcDryRun: (examined: number, objects: number, size: string, variants: number, variantSize: string, graceHours: number) =>
+    `试运行：检查了 ${examined} 个媒体文件，将删除 ${objects} 个没有被任何内容引用、上传超过 ${graceHours} 小时的文件（${size}）和 ${variants} 个缩略图（${variantSize}），没有删除任何文件`,
   scheduledFailed: (reason: string) => `定时备份失败：${reason}。请检查备份目录的空间和权限；站点照常运行，下次按计划再试`,
   /** A command-line tool that met a dependency's failure: what to do about it, with the system's own reason. */
   faults: {

@@ -38,6 +38,10 @@ export const consoleAudit = localised('consoleAudit', {
   times: (count: number) => `（${count} 次保存）`,
   commandLine: '命令行',
   command: (line: string) => `命令行：npm run ${line}`,
+  /** Who the scheduled media clean-up's entry names. */
+  scheduledTask: '定时任务',
+  mediaSwept: (objects: number, megabytes: string, variants: number) =>
+    `清理媒体文件：删除 ${objects} 个没有被任何内容引用的文件（${megabytes} MB）和 ${variants} 个缩略图`,
   download: '导出 CSV',
   empty: '没有符合条件的记录',
   total: (count: number) => `共 ${count} 条`,
@@ -72,6 +76,7 @@ export const consoleAudit = localised('consoleAudit', {
     passkeyAdded: '添加通行密钥',
     passkeyRemoved: '删除通行密钥',
     passkeySignIn: '通行密钥登录',
+    mediaCleanup: '清理媒体文件',
   },
   parts: {
     revisions: '修订',

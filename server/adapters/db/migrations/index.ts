@@ -28,6 +28,7 @@ import { backupRunsMigration } from './0026_backup_runs';
 import { commentImportMigration } from './0028_comment_import';
 import { passkeysMigration } from './0030_passkeys';
 import { signInAlertsMigration } from './0031_sign_in_alerts';
+import { mediaSweepsMigration } from './0032_media_sweeps';
 
 /** What a migration needs to stay portable between SQLite and PostgreSQL. */
 export interface MigrationContext {
@@ -77,6 +78,7 @@ function migrations(context: MigrationContext): Record<string, Migration> {
     '0029_audit_log': auditLogMigration(context),
     '0030_passkeys': passkeysMigration(context),
     '0031_sign_in_alerts': signInAlertsMigration(context),
+    '0032_media_sweeps': mediaSweepsMigration(context),
   };
 }
 
