@@ -62,15 +62,32 @@
     channel.port2.postMessage(null);
   };
 
-  const start = () => {
-    if (listening.signal.aborted) return;
-    listening.abort();
+  const moduleScript = (src: string) => {
     const script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';
-    script.src = boot.dataset.entry ?? '';
+    script.src = src;
     document.head.append(script);
-    preload((boot.dataset.preload ?? '').split(' ').filter(Boolean));
+    return script;
+  };
+
+  /**
+   * The chunks of `data-first` (React, the other libraries) are evaluated one after the other, each as a
+   * script of its own, and the entry once they have run: a module graph is evaluated in one task, and all of
+   * it at once made a task of 125–165 ms with the CPU 4× slower. All are fetched at once (the entry is the
+   * first preload); only their evaluations are apart.
+   */
+  const start = () => {
+    if (listening.signal.aborted) return;
+    listening.abort();
+    const entry = boot.dataset.entry ?? '';
+    const chunks = [...(boot.dataset.first ?? '').split(' ').filter(Boolean), entry];
+    const next = () => {
+      const script = moduleScript(chunks.shift()!);
+      if (chunks.length) script.onload = next;
+    };
+    next();
+    preload([entry, ...(boot.dataset.preload ?? '').split(' ').filter(Boolean)]);
   };
 
   /**

@@ -46,12 +46,13 @@ describeInBrowser("the console's site settings, tags and links", () => {
     const context = await site.browser.newContext({ baseURL: site.baseUrl });
     await context.addCookies([{ name: 'blog_session', value: adminToken, url: site.baseUrl }]);
     const page = await context.newPage();
-    // Whether the app's entry was on the page before the load event: a page with a body waits past it (for
+    // Whether the app's start was on the page before the load event: a page with a body waits past it (for
     // intent or a quiet page), one without must not.
     await page.addInitScript(() => {
       const noted = window as unknown as { startedBeforeLoad?: boolean };
       const entry = new MutationObserver(() => {
-        if (!document.querySelector('script[type="module"][src*="/assets/index-"]')) return;
+        // The start adds the first of its module scripts (React's chunk, then the others, src/boot.ts).
+        if (!document.querySelector('script[type="module"][src*="/assets/"]')) return;
         noted.startedBeforeLoad ??= document.readyState !== 'complete';
         entry.disconnect();
       });

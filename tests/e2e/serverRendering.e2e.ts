@@ -161,7 +161,8 @@ describeInBrowser('pages rendered on the server', () => {
       const noted = window as unknown as { loadedAt?: number; startedAt?: number };
       addEventListener('load', () => (noted.loadedAt = Date.now()), { once: true });
       const entry = new MutationObserver(() => {
-        if (!document.querySelector('script[type="module"][src*="/assets/index-"]')) return;
+        // The start adds the first of its module scripts (React's chunk, then the others, src/boot.ts).
+        if (!document.querySelector('script[type="module"][src*="/assets/"]')) return;
         noted.startedAt = Date.now();
         entry.disconnect();
       });

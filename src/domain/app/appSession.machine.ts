@@ -1,4 +1,5 @@
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
+import { lazyMachine } from '../shared/lazyMachine';
 import type { PageHeader } from './pageHeader';
 
 export interface AppSessionInput {
@@ -37,91 +38,95 @@ const countView = fromPromise<number | void>(async () => {
   throw new Error('appSession: countView actor not provided');
 });
 
-export const appSessionMachine = setup({
-  types: {
-    context: {} as AppSessionContext,
-    input: {} as AppSessionInput,
-    emitted: {} as AppSessionEmitted,
-    output: {} as AppSessionOutput,
-  },
-  actors: { fetchPageHeaders, countView },
-  guards: {
-    windowUnnamed: ({ context }) => !context.windowNamed,
-    headersGiven: ({ context }) => context.pageHeaders.length > 0,
-  },
-  actions: {
-    welcome: emit({ type: 'welcome' as const }),
-  },
-}).createMachine({
-  id: 'appSession',
-  context: ({ input }) => ({
-    windowNamed: input.windowNamed,
-    pageHeaders: input.pageHeaders ?? [],
-    pageHeaderError: null,
-    viewCount: null,
-  }),
-  entry: enqueueActions(({ check, enqueue }) => {
-    if (check('windowUnnamed')) enqueue('welcome');
-  }),
-  initial: 'loading',
-  states: {
-    loading: {
-      tags: ['busy'],
-      type: 'parallel',
-      states: {
-        headers: {
-          initial: 'starting',
-          states: {
-            starting: {
-              always: [{ guard: 'headersGiven', target: 'loaded' }, { target: 'fetching' }],
-            },
-            fetching: {
-              invoke: {
-                src: 'fetchPageHeaders',
-                onDone: {
-                  target: 'loaded',
-                  actions: assign({ pageHeaders: ({ event }) => event.output }),
-                },
-                onError: {
-                  target: 'failed',
-                  actions: [
-                    assign({ pageHeaderError: ({ event }) => errorMessage(event.error) }),
-                    emit(({ event }) => ({
-                      type: 'pageHeaders.failed' as const,
-                      message: errorMessage(event.error),
-                    })),
-                  ],
+export const appSessionMachine = lazyMachine(() =>
+  setup({
+    types: {
+      context: {} as AppSessionContext,
+      input: {} as AppSessionInput,
+      emitted: {} as AppSessionEmitted,
+      output: {} as AppSessionOutput,
+    },
+    actors: { fetchPageHeaders, countView },
+    guards: {
+      windowUnnamed: ({ context }) => !context.windowNamed,
+      headersGiven: ({ context }) => context.pageHeaders.length > 0,
+    },
+    actions: {
+      welcome: emit({ type: 'welcome' as const }),
+    },
+  }).createMachine({
+    id: 'appSession',
+    context: ({ input }) => ({
+      windowNamed: input.windowNamed,
+      pageHeaders: input.pageHeaders ?? [],
+      pageHeaderError: null,
+      viewCount: null,
+    }),
+    entry: enqueueActions(({ check, enqueue }) => {
+      if (check('windowUnnamed')) enqueue('welcome');
+    }),
+    initial: 'loading',
+    states: {
+      loading: {
+        tags: ['busy'],
+        type: 'parallel',
+        states: {
+          headers: {
+            initial: 'starting',
+            states: {
+              starting: {
+                always: [{ guard: 'headersGiven', target: 'loaded' }, { target: 'fetching' }],
+              },
+              fetching: {
+                invoke: {
+                  src: 'fetchPageHeaders',
+                  onDone: {
+                    target: 'loaded',
+                    actions: assign({ pageHeaders: ({ event }) => event.output }),
+                  },
+                  onError: {
+                    target: 'failed',
+                    actions: [
+                      assign({ pageHeaderError: ({ event }) => errorMessage(event.error) }),
+                      emit(({ event }) => ({
+                        type: 'pageHeaders.failed' as const,
+                        message: errorMessage(event.error),
+                      })),
+                    ],
+                  },
                 },
               },
+              loaded: { type: 'final' },
+              failed: { type: 'final' },
             },
-            loaded: { type: 'final' },
-            failed: { type: 'final' },
           },
-        },
-        views: {
-          initial: 'counting',
-          states: {
-            counting: {
-              invoke: {
-                src: 'countView',
-                // A failed view count must not bother the reader: both outcomes finish.
-                onDone: {
-                  target: 'counted',
-                  actions: assign({ viewCount: ({ event }) => (typeof event.output === 'number' ? event.output : null) }),
+          views: {
+            initial: 'counting',
+            states: {
+              counting: {
+                invoke: {
+                  src: 'countView',
+                  // A failed view count must not bother the reader: both outcomes finish.
+                  onDone: {
+                    target: 'counted',
+                    actions: assign({
+                      viewCount: ({ event }) => (typeof event.output === 'number' ? event.output : null),
+                    }),
+                  },
+                  onError: { target: 'counted' },
                 },
-                onError: { target: 'counted' },
               },
+              counted: { type: 'final' },
             },
-            counted: { type: 'final' },
           },
         },
+        onDone: { target: 'ready' },
       },
-      onDone: { target: 'ready' },
+      ready: {
+        tags: ['ready'],
+        type: 'final',
+      },
     },
-    ready: {
-      tags: ['ready'],
-      type: 'final',
-    },
-  },
-  output: ({ context }) => ({ pageHeaders: context.pageHeaders, pageHeaderError: context.pageHeaderError }),
-});
+    output: ({ context }) => ({ pageHeaders: context.pageHeaders, pageHeaderError: context.pageHeaderError }),
+  }),
+);

@@ -1,4 +1,5 @@
 import { assign, emit, enqueueActions, fromCallback, setup } from 'xstate';
+import { lazyMachine } from '../shared/lazyMachine';
 import {
   CHAT_CONNECT_TIMEOUT_MS,
   CHAT_HEARTBEAT_MS,
@@ -79,165 +80,167 @@ const settledId = (frame: ChatInbound): string | undefined =>
 
 const command = (frame: ChatOutbound): SocketCommand => ({ type: 'socket.send', frame });
 
-export const chatConnectionMachine = setup({
-  types: {
-    context: {} as ChatConnectionContext,
-    events: {} as ChatConnectionEvent,
-    emitted: {} as ChatConnectionEmitted,
-    input: {} as ChatConnectionInput | undefined,
-    tags: {} as 'busy' | 'error' | 'ready',
-  },
-  actors: { openSocket },
-  delays: {
-    retry: CHAT_RETRY_DELAY_MS,
-    heartbeat: CHAT_HEARTBEAT_MS,
-    connectTimeout: CHAT_CONNECT_TIMEOUT_MS,
-  },
-  guards: {
-    canRetry: ({ context }) => context.attempts < CHAT_MAX_RETRIES,
-    kickedClose: ({ event }) => event.type === 'socket.closed' && event.code === CLOSE_KICKED,
-    stale: ({ context }) => !context.alive,
-  },
-  actions: {
-    enqueue: assign({
-      outbox: ({ context, event }) => {
-        if (event.type !== 'message.send') return context.outbox;
-        // The same client id twice is one message: the first acceptance stands.
-        if (context.outbox.some((send) => send.clientId === event.send.clientId)) return context.outbox;
-        return [...context.outbox, event.send];
-      },
-    }),
-    transmitSend: enqueueActions(({ enqueue, event }) => {
-      if (event.type === 'message.send') enqueue.sendTo('socket', command(event.send));
-    }),
-    transmitAdmin: enqueueActions(({ enqueue, event }) => {
-      if (event.type === 'admin.send') enqueue.sendTo('socket', command(event.frame));
-    }),
-    dropAdmin: emit({ type: 'admin.dropped' as const }),
-    sendInit: enqueueActions(({ enqueue, context }) =>
-      enqueue.sendTo('socket', command({ kind: 'init', lastId: context.lastId })),
-    ),
-    flushOutbox: enqueueActions(({ enqueue, context }) => {
-      for (const send of context.outbox) enqueue.sendTo('socket', command(send));
-    }),
-    ping: enqueueActions(({ enqueue }) => enqueue.sendTo('socket', command({ kind: 'ping' }))),
-    markAlive: assign({ alive: true }),
-    markSilent: assign({ alive: false }),
-    resetAttempts: assign({ attempts: 0 }),
-    countAttempt: assign({ attempts: ({ context }) => context.attempts + 1 }),
-    announceLost: enqueueActions(({ enqueue, context }) => {
-      if (context.attempts === 1) enqueue.emit({ type: 'connection.lost' });
-    }),
-    announceFailed: emit({ type: 'connection.failed' as const }),
-    /** Remembers the newest id and settles the send an ack or a refusal names. */
-    receive: assign(({ context, event }) => {
-      if (event.type !== 'socket.frame') return {};
-      const ids = frameIds(event.frame);
-      const settled = settledId(event.frame);
-      return {
-        lastId: ids.length > 0 ? Math.max(context.lastId, ...ids) : context.lastId,
-        outbox: settled === undefined ? context.outbox : context.outbox.filter((send) => send.clientId !== settled),
-      };
-    }),
-    forward: enqueueActions(({ enqueue, event }) => {
-      if (event.type === 'socket.frame' && event.frame.kind !== 'pong')
-        enqueue.emit({ type: 'frame', frame: event.frame });
-    }),
-    dropOutbox: enqueueActions(({ enqueue, context }) => {
-      if (context.outbox.length > 0) {
-        enqueue.emit({ type: 'sends.dropped', clientIds: context.outbox.map((send) => send.clientId) });
-      }
-      enqueue.assign({ outbox: [] });
-    }),
-  },
-}).createMachine({
-  id: 'chatConnection',
-  context: ({ input }) => ({ attempts: 0, outbox: [], lastId: input?.lastId ?? 0, alive: true }),
-  initial: 'closed',
-  on: {
-    // Accepted in every state: kept until an open socket delivers it.
-    'message.send': { actions: 'enqueue' },
-    'admin.send': { actions: 'dropAdmin' },
-    'session.changed': { actions: 'dropOutbox' },
-  },
-  states: {
-    closed: {
-      on: { 'room.open': { target: 'link', actions: 'resetAttempts' } },
+export const chatConnectionMachine = lazyMachine(() =>
+  setup({
+    types: {
+      context: {} as ChatConnectionContext,
+      events: {} as ChatConnectionEvent,
+      emitted: {} as ChatConnectionEmitted,
+      input: {} as ChatConnectionInput | undefined,
+      tags: {} as 'busy' | 'error' | 'ready',
     },
-    /** A socket exists while in here: leaving closes it. */
-    link: {
-      invoke: { id: 'socket', src: 'openSocket' },
-      on: {
-        'room.close': { target: 'closed' },
-        'session.changed': { target: 'link', reenter: true, actions: ['dropOutbox', 'resetAttempts'] },
-        'socket.closed': [
-          { guard: 'kickedClose', target: 'kicked' },
-          { guard: 'canRetry', target: 'reconnecting' },
-          { target: 'failed' },
-        ],
-      },
-      initial: 'connecting',
-      states: {
-        connecting: {
-          tags: ['busy'],
-          on: { 'socket.opened': { target: 'open' } },
-          after: {
-            connectTimeout: [
-              { guard: 'canRetry', target: '#chatConnection.reconnecting' },
-              { target: '#chatConnection.failed' },
-            ],
-          },
+    actors: { openSocket },
+    delays: {
+      retry: CHAT_RETRY_DELAY_MS,
+      heartbeat: CHAT_HEARTBEAT_MS,
+      connectTimeout: CHAT_CONNECT_TIMEOUT_MS,
+    },
+    guards: {
+      canRetry: ({ context }) => context.attempts < CHAT_MAX_RETRIES,
+      kickedClose: ({ event }) => event.type === 'socket.closed' && event.code === CLOSE_KICKED,
+      stale: ({ context }) => !context.alive,
+    },
+    actions: {
+      enqueue: assign({
+        outbox: ({ context, event }) => {
+          if (event.type !== 'message.send') return context.outbox;
+          // The same client id twice is one message: the first acceptance stands.
+          if (context.outbox.some((send) => send.clientId === event.send.clientId)) return context.outbox;
+          return [...context.outbox, event.send];
         },
-        open: {
-          tags: ['ready'],
-          entry: ['resetAttempts', 'markAlive', 'sendInit', 'flushOutbox'],
-          on: {
-            'message.send': { actions: ['enqueue', 'transmitSend'] },
-            'admin.send': { actions: 'transmitAdmin' },
-            'socket.frame': { actions: ['markAlive', 'receive', 'forward'] },
+      }),
+      transmitSend: enqueueActions(({ enqueue, event }) => {
+        if (event.type === 'message.send') enqueue.sendTo('socket', command(event.send));
+      }),
+      transmitAdmin: enqueueActions(({ enqueue, event }) => {
+        if (event.type === 'admin.send') enqueue.sendTo('socket', command(event.frame));
+      }),
+      dropAdmin: emit({ type: 'admin.dropped' as const }),
+      sendInit: enqueueActions(({ enqueue, context }) =>
+        enqueue.sendTo('socket', command({ kind: 'init', lastId: context.lastId })),
+      ),
+      flushOutbox: enqueueActions(({ enqueue, context }) => {
+        for (const send of context.outbox) enqueue.sendTo('socket', command(send));
+      }),
+      ping: enqueueActions(({ enqueue }) => enqueue.sendTo('socket', command({ kind: 'ping' }))),
+      markAlive: assign({ alive: true }),
+      markSilent: assign({ alive: false }),
+      resetAttempts: assign({ attempts: 0 }),
+      countAttempt: assign({ attempts: ({ context }) => context.attempts + 1 }),
+      announceLost: enqueueActions(({ enqueue, context }) => {
+        if (context.attempts === 1) enqueue.emit({ type: 'connection.lost' });
+      }),
+      announceFailed: emit({ type: 'connection.failed' as const }),
+      /** Remembers the newest id and settles the send an ack or a refusal names. */
+      receive: assign(({ context, event }) => {
+        if (event.type !== 'socket.frame') return {};
+        const ids = frameIds(event.frame);
+        const settled = settledId(event.frame);
+        return {
+          lastId: ids.length > 0 ? Math.max(context.lastId, ...ids) : context.lastId,
+          outbox: settled === undefined ? context.outbox : context.outbox.filter((send) => send.clientId !== settled),
+        };
+      }),
+      forward: enqueueActions(({ enqueue, event }) => {
+        if (event.type === 'socket.frame' && event.frame.kind !== 'pong')
+          enqueue.emit({ type: 'frame', frame: event.frame });
+      }),
+      dropOutbox: enqueueActions(({ enqueue, context }) => {
+        if (context.outbox.length > 0) {
+          enqueue.emit({ type: 'sends.dropped', clientIds: context.outbox.map((send) => send.clientId) });
+        }
+        enqueue.assign({ outbox: [] });
+      }),
+    },
+  }).createMachine({
+    id: 'chatConnection',
+    context: ({ input }) => ({ attempts: 0, outbox: [], lastId: input?.lastId ?? 0, alive: true }),
+    initial: 'closed',
+    on: {
+      // Accepted in every state: kept until an open socket delivers it.
+      'message.send': { actions: 'enqueue' },
+      'admin.send': { actions: 'dropAdmin' },
+      'session.changed': { actions: 'dropOutbox' },
+    },
+    states: {
+      closed: {
+        on: { 'room.open': { target: 'link', actions: 'resetAttempts' } },
+      },
+      /** A socket exists while in here: leaving closes it. */
+      link: {
+        invoke: { id: 'socket', src: 'openSocket' },
+        on: {
+          'room.close': { target: 'closed' },
+          'session.changed': { target: 'link', reenter: true, actions: ['dropOutbox', 'resetAttempts'] },
+          'socket.closed': [
+            { guard: 'kickedClose', target: 'kicked' },
+            { guard: 'canRetry', target: 'reconnecting' },
+            { target: 'failed' },
+          ],
+        },
+        initial: 'connecting',
+        states: {
+          connecting: {
+            tags: ['busy'],
+            on: { 'socket.opened': { target: 'open' } },
+            after: {
+              connectTimeout: [
+                { guard: 'canRetry', target: '#chatConnection.reconnecting' },
+                { target: '#chatConnection.failed' },
+              ],
+            },
           },
-          initial: 'beating',
-          states: {
-            beating: {
-              after: {
-                heartbeat: [
-                  // No answer since the last ping: the socket is not really open.
-                  { guard: 'stale', target: '#chatConnection.reconnecting' },
-                  { target: 'beating', reenter: true, actions: ['markSilent', 'ping'] },
-                ],
+          open: {
+            tags: ['ready'],
+            entry: ['resetAttempts', 'markAlive', 'sendInit', 'flushOutbox'],
+            on: {
+              'message.send': { actions: ['enqueue', 'transmitSend'] },
+              'admin.send': { actions: 'transmitAdmin' },
+              'socket.frame': { actions: ['markAlive', 'receive', 'forward'] },
+            },
+            initial: 'beating',
+            states: {
+              beating: {
+                after: {
+                  heartbeat: [
+                    // No answer since the last ping: the socket is not really open.
+                    { guard: 'stale', target: '#chatConnection.reconnecting' },
+                    { target: 'beating', reenter: true, actions: ['markSilent', 'ping'] },
+                  ],
+                },
               },
             },
           },
         },
       },
-    },
-    reconnecting: {
-      tags: ['busy'],
-      entry: ['countAttempt', 'announceLost'],
-      after: { retry: { target: 'link' } },
-      on: {
-        'room.close': { target: 'closed' },
-        'connection.retry': { target: 'link', actions: 'resetAttempts' },
-        'session.changed': { target: 'link', actions: ['dropOutbox', 'resetAttempts'] },
+      reconnecting: {
+        tags: ['busy'],
+        entry: ['countAttempt', 'announceLost'],
+        after: { retry: { target: 'link' } },
+        on: {
+          'room.close': { target: 'closed' },
+          'connection.retry': { target: 'link', actions: 'resetAttempts' },
+          'session.changed': { target: 'link', actions: ['dropOutbox', 'resetAttempts'] },
+        },
+      },
+      failed: {
+        tags: ['error'],
+        entry: 'announceFailed',
+        on: {
+          'room.close': { target: 'closed' },
+          'connection.retry': { target: 'link', actions: 'resetAttempts' },
+          'session.changed': { target: 'link', actions: ['dropOutbox', 'resetAttempts'] },
+        },
+      },
+      /** Kicked by an administrator: no automatic reconnect. */
+      kicked: {
+        tags: ['error'],
+        on: {
+          'room.close': { target: 'closed' },
+          'connection.retry': { target: 'link', actions: 'resetAttempts' },
+          'session.changed': { target: 'link', actions: ['dropOutbox', 'resetAttempts'] },
+        },
       },
     },
-    failed: {
-      tags: ['error'],
-      entry: 'announceFailed',
-      on: {
-        'room.close': { target: 'closed' },
-        'connection.retry': { target: 'link', actions: 'resetAttempts' },
-        'session.changed': { target: 'link', actions: ['dropOutbox', 'resetAttempts'] },
-      },
-    },
-    /** Kicked by an administrator: no automatic reconnect. */
-    kicked: {
-      tags: ['error'],
-      on: {
-        'room.close': { target: 'closed' },
-        'connection.retry': { target: 'link', actions: 'resetAttempts' },
-        'session.changed': { target: 'link', actions: ['dropOutbox', 'resetAttempts'] },
-      },
-    },
-  },
-});
+  }),
+);

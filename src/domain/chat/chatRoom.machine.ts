@@ -1,4 +1,5 @@
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
+import { lazyMachine } from '../shared/lazyMachine';
 import { ReportedError } from '../account/account';
 import {
   CHAT_PAGE_SIZE,
@@ -173,220 +174,225 @@ function applyFrame(context: ChatRoomContext, frame: ChatInbound): Partial<ChatR
   }
 }
 
-export const chatRoomMachine = setup({
-  types: {
-    context: {} as ChatRoomContext,
-    events: {} as ChatRoomEvent,
-    emitted: {} as ChatRoomEmitted,
-    input: {} as ChatRoomInput,
-    tags: {} as 'busy' | 'error' | 'ready',
-  },
-  actors: { fetchHistory, uploadImage, revertMessage, clearHistory },
-  guards: {
-    canLoadMore: ({ context }) => context.hasMore,
-    isAdmin: ({ context }) => isAdmin(context.me),
-    signedIn: ({ context }) => context.me !== null,
-  },
-  actions: {
-    applyFrame: assign(({ context, event }) =>
-      event.type === 'frame.received' ? applyFrame(context, event.frame) : {},
-    ),
-    tellFrame: enqueueActions(({ enqueue, event }) => {
-      if (event.type !== 'frame.received') return;
-      const { frame } = event;
-      if (frame.kind === 'tips')
-        enqueue.emit({ type: 'notice', notice: { kind: 'tip', code: frame.code, content: frame.content } });
-      if (frame.kind === 'offline')
-        enqueue.emit({ type: 'notice', notice: { kind: 'tip', code: 'kicked', content: frame.content } });
+export const chatRoomMachine = lazyMachine(() =>
+  setup({
+    types: {
+      context: {} as ChatRoomContext,
+      events: {} as ChatRoomEvent,
+      emitted: {} as ChatRoomEmitted,
+      input: {} as ChatRoomInput,
+      tags: {} as 'busy' | 'error' | 'ready',
+    },
+    actors: { fetchHistory, uploadImage, revertMessage, clearHistory },
+    guards: {
+      canLoadMore: ({ context }) => context.hasMore,
+      isAdmin: ({ context }) => isAdmin(context.me),
+      signedIn: ({ context }) => context.me !== null,
+    },
+    actions: {
+      applyFrame: assign(({ context, event }) =>
+        event.type === 'frame.received' ? applyFrame(context, event.frame) : {},
+      ),
+      tellFrame: enqueueActions(({ enqueue, event }) => {
+        if (event.type !== 'frame.received') return;
+        const { frame } = event;
+        if (frame.kind === 'tips')
+          enqueue.emit({ type: 'notice', notice: { kind: 'tip', code: frame.code, content: frame.content } });
+        if (frame.kind === 'offline')
+          enqueue.emit({ type: 'notice', notice: { kind: 'tip', code: 'kicked', content: frame.content } });
+      }),
+      sendText: enqueueActions(({ enqueue, context, event }) => {
+        if (event.type !== 'message.send') return;
+        const refusal = checkSend(context.me, event.content);
+        if (refusal) {
+          enqueue.emit({ type: 'notice', notice: { kind: 'refused', reason: refusal } });
+          return;
+        }
+        const { entry, send } = pendingSend(context, event.content.trim(), 'text');
+        enqueue.assign({ entries: [...context.entries, entry], seq: context.seq + 1, unread: 0 });
+        enqueue.emit({ type: 'outbound', frame: send });
+      }),
+      sendImage: enqueueActions(({ enqueue, context }, params: { url: string }) => {
+        if (!context.me) return;
+        const { entry, send } = pendingSend(context, params.url, 'image');
+        enqueue.assign({ entries: [...context.entries, entry], seq: context.seq + 1, unread: 0 });
+        enqueue.emit({ type: 'outbound', frame: send });
+      }),
+      /** A failed call's message, unless the HTTP client already showed it. */
+      tellFailure: enqueueActions(({ enqueue, event }) => {
+        const error = (event as { error?: unknown }).error;
+        if (error instanceof ReportedError) return;
+        enqueue.emit({ type: 'notice', notice: { kind: 'actionFailed', message: errorText(error) } });
+      }),
+      refuseVisitor: emit({ type: 'notice', notice: { kind: 'refused', reason: 'login_required' } } as const),
+      kick: emit(({ event }) => ({
+        type: 'outbound' as const,
+        frame: { kind: 'offline' as const, userId: event.type === 'user.kick' ? event.userId : 0 },
+      })),
+      mute: emit(({ event }) => ({
+        type: 'outbound' as const,
+        frame: {
+          kind: 'mute' as const,
+          userId: event.type === 'user.mute' ? event.userId : 0,
+          minutes: event.type === 'user.mute' ? event.minutes : 0,
+        },
+      })),
+      scrolled: assign(({ context, event }) => {
+        if (event.type !== 'view.scrolled') return {};
+        return { atBottom: event.atBottom, unread: event.atBottom ? 0 : context.unread };
+      }),
+      dropSends: assign({
+        entries: ({ context, event }) => {
+          if (event.type !== 'sends.dropped') return context.entries;
+          const gone = new Set(event.clientIds);
+          return context.entries.filter((entry) => !(entry.id === null && gone.has(entry.clientId)));
+        },
+      }),
+    },
+  }).createMachine({
+    id: 'chatRoom',
+    context: ({ input }) => ({
+      entries: [],
+      hasMore: false,
+      online: [],
+      me: null,
+      unread: 0,
+      atBottom: true,
+      prefix: input.prefix,
+      seq: 0,
+      muted: false,
+      pendingAction: null,
+      joined: false,
     }),
-    sendText: enqueueActions(({ enqueue, context, event }) => {
-      if (event.type !== 'message.send') return;
-      const refusal = checkSend(context.me, event.content);
-      if (refusal) {
-        enqueue.emit({ type: 'notice', notice: { kind: 'refused', reason: refusal } });
-        return;
-      }
-      const { entry, send } = pendingSend(context, event.content.trim(), 'text');
-      enqueue.assign({ entries: [...context.entries, entry], seq: context.seq + 1, unread: 0 });
-      enqueue.emit({ type: 'outbound', frame: send });
-    }),
-    sendImage: enqueueActions(({ enqueue, context }, params: { url: string }) => {
-      if (!context.me) return;
-      const { entry, send } = pendingSend(context, params.url, 'image');
-      enqueue.assign({ entries: [...context.entries, entry], seq: context.seq + 1, unread: 0 });
-      enqueue.emit({ type: 'outbound', frame: send });
-    }),
-    /** A failed call's message, unless the HTTP client already showed it. */
-    tellFailure: enqueueActions(({ enqueue, event }) => {
-      const error = (event as { error?: unknown }).error;
-      if (error instanceof ReportedError) return;
-      enqueue.emit({ type: 'notice', notice: { kind: 'actionFailed', message: errorText(error) } });
-    }),
-    refuseVisitor: emit({ type: 'notice', notice: { kind: 'refused', reason: 'login_required' } } as const),
-    kick: emit(({ event }) => ({
-      type: 'outbound' as const,
-      frame: { kind: 'offline' as const, userId: event.type === 'user.kick' ? event.userId : 0 },
-    })),
-    mute: emit(({ event }) => ({
-      type: 'outbound' as const,
-      frame: {
-        kind: 'mute' as const,
-        userId: event.type === 'user.mute' ? event.userId : 0,
-        minutes: event.type === 'user.mute' ? event.minutes : 0,
+    type: 'parallel',
+    on: {
+      'frame.received': { actions: ['applyFrame', 'tellFrame'] },
+      'message.send': { actions: 'sendText' },
+      'view.scrolled': { actions: 'scrolled' },
+      'sends.dropped': { actions: 'dropSends' },
+      'user.kick': { guard: 'isAdmin', actions: 'kick' },
+      'user.mute': { guard: 'isAdmin', actions: 'mute' },
+    },
+    states: {
+      /** Older pages through getChatList, 10 at a time, before the oldest message held. */
+      history: {
+        initial: 'idle',
+        states: {
+          idle: {
+            tags: ['ready'],
+            on: { 'history.more': { guard: 'canLoadMore', target: 'loading' } },
+          },
+          loading: {
+            tags: ['busy'],
+            invoke: {
+              src: 'fetchHistory',
+              input: ({ context }) => ({ size: CHAT_PAGE_SIZE, lastId: oldestId(context.entries) }),
+              onDone: {
+                target: 'idle',
+                actions: assign(({ context, event }) => ({
+                  entries: mergeMessages(context.entries, event.output),
+                  hasMore: pageHasMore(event.output.length),
+                })),
+              },
+              onError: {
+                target: 'idle',
+                actions: 'tellFailure',
+              },
+            },
+          },
+        },
       },
-    })),
-    scrolled: assign(({ context, event }) => {
-      if (event.type !== 'view.scrolled') return {};
-      return { atBottom: event.atBottom, unread: event.atBottom ? 0 : context.unread };
-    }),
-    dropSends: assign({
-      entries: ({ context, event }) => {
-        if (event.type !== 'sends.dropped') return context.entries;
-        const gone = new Set(event.clientIds);
-        return context.entries.filter((entry) => !(entry.id === null && gone.has(entry.clientId)));
+      /** Spec 4: an uploaded image is sent as an image message. One at a time. */
+      upload: {
+        initial: 'idle',
+        states: {
+          idle: {
+            on: {
+              'image.send': [{ guard: 'signedIn', target: 'uploading' }, { actions: 'refuseVisitor' }],
+            },
+          },
+          uploading: {
+            tags: ['busy'],
+            invoke: {
+              src: 'uploadImage',
+              input: ({ event }) => ({ image: (event as Extract<ChatRoomEvent, { type: 'image.send' }>).image }),
+              onDone: {
+                target: 'idle',
+                actions: { type: 'sendImage', params: ({ event }) => ({ url: event.output }) },
+              },
+              onError: { target: 'idle', actions: emit({ type: 'notice', notice: { kind: 'imageFailed' } } as const) },
+            },
+          },
+        },
       },
-    }),
-  },
-}).createMachine({
-  id: 'chatRoom',
-  context: ({ input }) => ({
-    entries: [],
-    hasMore: false,
-    online: [],
-    me: null,
-    unread: 0,
-    atBottom: true,
-    prefix: input.prefix,
-    seq: 0,
-    muted: false,
-    pendingAction: null,
-    joined: false,
+      /** Revert (author or administrator) and clear (administrator): REST calls; the server broadcasts. */
+      action: {
+        initial: 'idle',
+        states: {
+          idle: {
+            on: {
+              'message.revert': {
+                guard: 'signedIn',
+                target: 'reverting',
+                actions: assign({
+                  pendingAction: ({ event }) => ({ kind: 'revert' as const, id: event.id }),
+                }),
+              },
+              'history.clear': {
+                guard: 'isAdmin',
+                target: 'clearing',
+                actions: assign({ pendingAction: { kind: 'clear' as const } }),
+              },
+            },
+          },
+          reverting: {
+            tags: ['busy'],
+            invoke: {
+              src: 'revertMessage',
+              input: ({ context }) => ({ id: context.pendingAction?.kind === 'revert' ? context.pendingAction.id : 0 }),
+              onDone: {
+                target: 'idle',
+                actions: [
+                  assign(({ context }) => ({
+                    entries:
+                      context.pendingAction?.kind === 'revert'
+                        ? removeIds(context.entries, [context.pendingAction.id])
+                        : context.entries,
+                    pendingAction: null,
+                  })),
+                  emit({ type: 'notice', notice: { kind: 'reverted' } } as const),
+                ],
+              },
+              onError: {
+                target: 'idle',
+                actions: [assign({ pendingAction: null }), 'tellFailure'],
+              },
+            },
+          },
+          clearing: {
+            tags: ['busy'],
+            invoke: {
+              src: 'clearHistory',
+              onDone: {
+                target: 'idle',
+                actions: [
+                  assign(({ context }) => ({
+                    entries: pendingOnly(context.entries),
+                    hasMore: false,
+                    unread: 0,
+                    pendingAction: null,
+                  })),
+                  emit({ type: 'notice', notice: { kind: 'cleared' } } as const),
+                ],
+              },
+              onError: {
+                target: 'idle',
+                actions: [assign({ pendingAction: null }), 'tellFailure'],
+              },
+            },
+          },
+        },
+      },
+    },
   }),
-  type: 'parallel',
-  on: {
-    'frame.received': { actions: ['applyFrame', 'tellFrame'] },
-    'message.send': { actions: 'sendText' },
-    'view.scrolled': { actions: 'scrolled' },
-    'sends.dropped': { actions: 'dropSends' },
-    'user.kick': { guard: 'isAdmin', actions: 'kick' },
-    'user.mute': { guard: 'isAdmin', actions: 'mute' },
-  },
-  states: {
-    /** Older pages through getChatList, 10 at a time, before the oldest message held. */
-    history: {
-      initial: 'idle',
-      states: {
-        idle: {
-          tags: ['ready'],
-          on: { 'history.more': { guard: 'canLoadMore', target: 'loading' } },
-        },
-        loading: {
-          tags: ['busy'],
-          invoke: {
-            src: 'fetchHistory',
-            input: ({ context }) => ({ size: CHAT_PAGE_SIZE, lastId: oldestId(context.entries) }),
-            onDone: {
-              target: 'idle',
-              actions: assign(({ context, event }) => ({
-                entries: mergeMessages(context.entries, event.output),
-                hasMore: pageHasMore(event.output.length),
-              })),
-            },
-            onError: {
-              target: 'idle',
-              actions: 'tellFailure',
-            },
-          },
-        },
-      },
-    },
-    /** Spec 4: an uploaded image is sent as an image message. One at a time. */
-    upload: {
-      initial: 'idle',
-      states: {
-        idle: {
-          on: {
-            'image.send': [{ guard: 'signedIn', target: 'uploading' }, { actions: 'refuseVisitor' }],
-          },
-        },
-        uploading: {
-          tags: ['busy'],
-          invoke: {
-            src: 'uploadImage',
-            input: ({ event }) => ({ image: (event as Extract<ChatRoomEvent, { type: 'image.send' }>).image }),
-            onDone: { target: 'idle', actions: { type: 'sendImage', params: ({ event }) => ({ url: event.output }) } },
-            onError: { target: 'idle', actions: emit({ type: 'notice', notice: { kind: 'imageFailed' } } as const) },
-          },
-        },
-      },
-    },
-    /** Revert (author or administrator) and clear (administrator): REST calls; the server broadcasts. */
-    action: {
-      initial: 'idle',
-      states: {
-        idle: {
-          on: {
-            'message.revert': {
-              guard: 'signedIn',
-              target: 'reverting',
-              actions: assign({
-                pendingAction: ({ event }) => ({ kind: 'revert' as const, id: event.id }),
-              }),
-            },
-            'history.clear': {
-              guard: 'isAdmin',
-              target: 'clearing',
-              actions: assign({ pendingAction: { kind: 'clear' as const } }),
-            },
-          },
-        },
-        reverting: {
-          tags: ['busy'],
-          invoke: {
-            src: 'revertMessage',
-            input: ({ context }) => ({ id: context.pendingAction?.kind === 'revert' ? context.pendingAction.id : 0 }),
-            onDone: {
-              target: 'idle',
-              actions: [
-                assign(({ context }) => ({
-                  entries:
-                    context.pendingAction?.kind === 'revert'
-                      ? removeIds(context.entries, [context.pendingAction.id])
-                      : context.entries,
-                  pendingAction: null,
-                })),
-                emit({ type: 'notice', notice: { kind: 'reverted' } } as const),
-              ],
-            },
-            onError: {
-              target: 'idle',
-              actions: [assign({ pendingAction: null }), 'tellFailure'],
-            },
-          },
-        },
-        clearing: {
-          tags: ['busy'],
-          invoke: {
-            src: 'clearHistory',
-            onDone: {
-              target: 'idle',
-              actions: [
-                assign(({ context }) => ({
-                  entries: pendingOnly(context.entries),
-                  hasMore: false,
-                  unread: 0,
-                  pendingAction: null,
-                })),
-                emit({ type: 'notice', notice: { kind: 'cleared' } } as const),
-              ],
-            },
-            onError: {
-              target: 'idle',
-              actions: [assign({ pendingAction: null }), 'tellFailure'],
-            },
-          },
-        },
-      },
-    },
-  },
-});
+);

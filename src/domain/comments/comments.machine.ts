@@ -1,4 +1,5 @@
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
+import { lazyMachine } from '../shared/lazyMachine';
 import { ReportedError } from '../account/account';
 import {
   applyAmendments,
@@ -138,7 +139,11 @@ function plainHtml(content: string): string {
 /** The context after a page came in, asked as `pageLoad` says. */
 function pageLoaded(context: CommentsContext, page: CommentPage, first: boolean) {
   const { cursor, asOf } = context.pageLoad;
-  const range = pageRange(cursor, page.list.map((thread) => thread.id), page.nextCursor);
+  const range = pageRange(
+    cursor,
+    page.list.map((thread) => thread.id),
+    page.nextCursor,
+  );
   // A first page starts the list afresh (a new order, a new reader); later pages extend it.
   const threads = mergePage(first ? [] : context.threads, page.list, range, asOf, context.order, context.amendments);
   return {
@@ -162,9 +167,11 @@ function confirmed(context: CommentsContext, amendment: Amendment | null, count:
 }
 
 // Placeholders: the view supplies the real actors (over the comments port) with machine.provide({ actors }).
-const fetchPage = fromPromise<CommentPage, { target: CommentTarget; order: CommentOrder; cursor: number | null }>(async () => {
-  throw new Error('comments: fetchPage actor not provided');
-});
+const fetchPage = fromPromise<CommentPage, { target: CommentTarget; order: CommentOrder; cursor: number | null }>(
+  async () => {
+    throw new Error('comments: fetchPage actor not provided');
+  },
+);
 const fetchReplies = fromPromise<ReplyPage, { id: number; cursor: number | null }>(async () => {
   throw new Error('comments: fetchReplies actor not provided');
 });
@@ -179,7 +186,10 @@ const likeComment = fromPromise<LikeState, { id: number; liked: boolean }>(async
 });
 
 /** The head of the queue, of the kind the state sends. */
-function head<K extends CommentOperation['kind']>(context: CommentsContext, kind: K): Extract<CommentOperation, { kind: K }> {
+function head<K extends CommentOperation['kind']>(
+  context: CommentsContext,
+  kind: K,
+): Extract<CommentOperation, { kind: K }> {
   const operation = context.queue[0];
   if (operation?.kind !== kind) throw new Error(`comments: expected a ${kind} at the head of the queue`);
   return operation as Extract<CommentOperation, { kind: K }>;
@@ -197,312 +207,352 @@ const RESTARTS = {
   'list.refresh': { target: 'loading', reenter: true },
 } as const;
 
-export const commentsMachine = setup({
-  types: {
-    context: {} as CommentsContext,
-    events: {} as CommentsEvent,
-    input: {} as CommentsInput,
-    emitted: {} as CommentsEmitted,
-    tags: {} as 'busy' | 'error' | 'ready',
-  },
-  actors: { fetchPage, fetchReplies, postComment, deleteComment, likeComment },
-  guards: {
-    seeded: ({ context }) => context.pageLoad.asOf >= 0,
-    hasMore: ({ context }) => context.nextCursor !== null,
-    canPost: ({ context, event }) => {
-      if (event.type !== 'comment.post' || commentDraftProblem(event.draft) !== null) return false;
-      if (event.draft.replyTo === undefined) return true;
-      const answered = findShown(context, event.draft.replyTo);
-      return !!answered && !answered.sending && !answered.deleted;
+export const commentsMachine = lazyMachine(() =>
+  setup({
+    types: {
+      context: {} as CommentsContext,
+      events: {} as CommentsEvent,
+      input: {} as CommentsInput,
+      emitted: {} as CommentsEmitted,
+      tags: {} as 'busy' | 'error' | 'ready',
     },
-    canDelete: ({ context, event }) => {
-      if (event.type !== 'comment.delete') return false;
-      const comment = findShown(context, event.id);
-      return !!comment && comment.canDelete && !comment.sending && !comment.deleting;
-    },
-    canLike: ({ context, event }) => {
-      if (event.type !== 'comment.like') return false;
-      const comment = findShown(context, event.id);
-      return !!comment && !comment.sending && !comment.deleted && comment.status === 'approved';
-    },
-    hasMoreReplies: ({ context, event }) =>
-      event.type === 'replies.more' && (shownThreads(context).find((thread) => thread.id === event.id)?.moreReplies ?? 0) > 0,
-    nextIsPost: ({ context }) => context.queue[0]?.kind === 'post',
-    nextIsDelete: ({ context }) => context.queue[0]?.kind === 'delete',
-    nextIsLike: ({ context }) => context.queue[0]?.kind === 'like',
-  },
-  actions: {
-    setOrder: assign({ order: ({ context, event }) => (event.type === 'order.set' ? event.order : context.order) }),
-    askFirstPage: assign({ pageLoad: ({ context }) => ({ cursor: null, asOf: context.sent }) }),
-    askNextPage: assign({ pageLoad: ({ context }) => ({ cursor: context.nextCursor, asOf: context.sent }) }),
-    /** The change at the head of the queue is sent now: it gets the next sequence number. */
-    send: assign({ sending: ({ context }) => context.sent, sent: ({ context }) => context.sent + 1 }),
-    dequeue: assign({ queue: ({ context }) => context.queue.slice(1) }),
-    enqueuePost: assign(({ context, event }) => {
-      if (event.type !== 'comment.post') return {};
-      const { draft, author, at } = event;
-      const answered = draft.replyTo === undefined ? undefined : findShown(context, draft.replyTo);
-      const comment: LocalComment = {
-        id: context.nextLocalId,
-        targetType: context.target.type,
-        targetId: context.target.id,
-        parentId: answered ? (answered.parentId ?? answered.id) : null,
-        // Only a reply to a reply names whom it answers (as the server does).
-        replyTo: answered?.parentId ? { id: answered.id, nickName: answered.author.nickName } : null,
-        author,
-        content: draft.content.trim(),
-        html: plainHtml(draft.content),
-        status: 'approved',
-        deleted: false,
-        likes: 0,
-        liked: false,
-        canDelete: false,
-        createdAt: at,
-        sending: true,
-      };
-      return {
-        local: [...context.local, comment],
-        queue: [...context.queue, { kind: 'post' as const, localId: comment.id, draft }],
-        nextLocalId: context.nextLocalId - 1,
-      };
-    }),
-    enqueueDelete: assign({
-      queue: ({ context, event }) => {
-        if (event.type !== 'comment.delete') return context.queue;
+    actors: { fetchPage, fetchReplies, postComment, deleteComment, likeComment },
+    guards: {
+      seeded: ({ context }) => context.pageLoad.asOf >= 0,
+      hasMore: ({ context }) => context.nextCursor !== null,
+      canPost: ({ context, event }) => {
+        if (event.type !== 'comment.post' || commentDraftProblem(event.draft) !== null) return false;
+        if (event.draft.replyTo === undefined) return true;
+        const answered = findShown(context, event.draft.replyTo);
+        return !!answered && !answered.sending && !answered.deleted;
+      },
+      canDelete: ({ context, event }) => {
+        if (event.type !== 'comment.delete') return false;
         const comment = findShown(context, event.id);
-        if (!comment) return context.queue;
-        return [...context.queue, { kind: 'delete' as const, id: comment.id, parentId: comment.parentId, approved: comment.status === 'approved' }];
+        return !!comment && comment.canDelete && !comment.sending && !comment.deleting;
       },
-    }),
-    enqueueLike: assign({
-      queue: ({ context, event }) => {
-        if (event.type !== 'comment.like') return context.queue;
+      canLike: ({ context, event }) => {
+        if (event.type !== 'comment.like') return false;
         const comment = findShown(context, event.id);
-        if (!comment) return context.queue;
-        return [...context.queue, { kind: 'like' as const, id: comment.id, liked: !comment.liked }];
+        return !!comment && !comment.sending && !comment.deleted && comment.status === 'approved';
       },
-    }),
-  },
-}).createMachine({
-  id: 'comments',
-  context: ({ input }) => {
-    const initial = input.initial ?? null;
-    const order = input.order ?? 'newest';
-    const base: CommentsContext = {
-      target: input.target,
-      order,
-      threads: [],
-      local: [],
-      nextCursor: null,
-      count: { count: 0, asOf: -1 },
-      visitorsMayComment: false,
-      closed: false,
-      sent: 0,
-      amendments: [],
-      queue: [],
-      sending: 0,
-      // A negative `asOf`: no page asked yet, so the list loads its first page (a seeded one starts ready).
-      pageLoad: { cursor: null, asOf: -1 },
-      repliesLoad: null,
-      nextLocalId: -1,
-      error: null,
-    };
-    if (!initial) return base;
-    const seeded = { ...base, pageLoad: { cursor: null, asOf: 0 } };
-    return { ...seeded, ...pageLoaded(seeded, initial, true) };
-  },
-  type: 'parallel',
-  on: {
-    'comment.post': { guard: 'canPost', actions: 'enqueuePost' },
-    'comment.delete': { guard: 'canDelete', actions: 'enqueueDelete' },
-    'comment.like': { guard: 'canLike', actions: 'enqueueLike' },
-  },
-  states: {
-    list: {
-      initial: 'starting',
-      on: RELOADS,
-      states: {
-        starting: {
-          always: [{ guard: 'seeded', target: 'ready' }, { target: 'loading' }],
+      hasMoreReplies: ({ context, event }) =>
+        event.type === 'replies.more' &&
+        (shownThreads(context).find((thread) => thread.id === event.id)?.moreReplies ?? 0) > 0,
+      nextIsPost: ({ context }) => context.queue[0]?.kind === 'post',
+      nextIsDelete: ({ context }) => context.queue[0]?.kind === 'delete',
+      nextIsLike: ({ context }) => context.queue[0]?.kind === 'like',
+    },
+    actions: {
+      setOrder: assign({ order: ({ context, event }) => (event.type === 'order.set' ? event.order : context.order) }),
+      askFirstPage: assign({ pageLoad: ({ context }) => ({ cursor: null, asOf: context.sent }) }),
+      askNextPage: assign({ pageLoad: ({ context }) => ({ cursor: context.nextCursor, asOf: context.sent }) }),
+      /** The change at the head of the queue is sent now: it gets the next sequence number. */
+      send: assign({ sending: ({ context }) => context.sent, sent: ({ context }) => context.sent + 1 }),
+      dequeue: assign({ queue: ({ context }) => context.queue.slice(1) }),
+      enqueuePost: assign(({ context, event }) => {
+        if (event.type !== 'comment.post') return {};
+        const { draft, author, at } = event;
+        const answered = draft.replyTo === undefined ? undefined : findShown(context, draft.replyTo);
+        const comment: LocalComment = {
+          id: context.nextLocalId,
+          targetType: context.target.type,
+          targetId: context.target.id,
+          parentId: answered ? (answered.parentId ?? answered.id) : null,
+          // Only a reply to a reply names whom it answers (as the server does).
+          replyTo: answered?.parentId ? { id: answered.id, nickName: answered.author.nickName } : null,
+          author,
+          content: draft.content.trim(),
+          html: plainHtml(draft.content),
+          status: 'approved',
+          deleted: false,
+          likes: 0,
+          liked: false,
+          canDelete: false,
+          createdAt: at,
+          sending: true,
+        };
+        return {
+          local: [...context.local, comment],
+          queue: [...context.queue, { kind: 'post' as const, localId: comment.id, draft }],
+          nextLocalId: context.nextLocalId - 1,
+        };
+      }),
+      enqueueDelete: assign({
+        queue: ({ context, event }) => {
+          if (event.type !== 'comment.delete') return context.queue;
+          const comment = findShown(context, event.id);
+          if (!comment) return context.queue;
+          return [
+            ...context.queue,
+            {
+              kind: 'delete' as const,
+              id: comment.id,
+              parentId: comment.parentId,
+              approved: comment.status === 'approved',
+            },
+          ];
         },
-        loading: {
-          tags: ['busy'],
-          on: RESTARTS,
-          entry: 'askFirstPage',
-          invoke: {
-            src: 'fetchPage',
-            input: ({ context }) => ({ target: context.target, order: context.order, cursor: null }),
-            onDone: { target: 'ready', actions: assign(({ context, event }) => pageLoaded(context, event.output, true)) },
-            onError: {
-              target: 'failed',
-              actions: [
-                assign({ error: ({ event }) => messageOf(event.error) }),
-                emit(({ event }) => ({ type: 'load.failed' as const, ...failure(event.error) })),
-              ],
+      }),
+      enqueueLike: assign({
+        queue: ({ context, event }) => {
+          if (event.type !== 'comment.like') return context.queue;
+          const comment = findShown(context, event.id);
+          if (!comment) return context.queue;
+          return [...context.queue, { kind: 'like' as const, id: comment.id, liked: !comment.liked }];
+        },
+      }),
+    },
+  }).createMachine({
+    id: 'comments',
+    context: ({ input }) => {
+      const initial = input.initial ?? null;
+      const order = input.order ?? 'newest';
+      const base: CommentsContext = {
+        target: input.target,
+        order,
+        threads: [],
+        local: [],
+        nextCursor: null,
+        count: { count: 0, asOf: -1 },
+        visitorsMayComment: false,
+        closed: false,
+        sent: 0,
+        amendments: [],
+        queue: [],
+        sending: 0,
+        // A negative `asOf`: no page asked yet, so the list loads its first page (a seeded one starts ready).
+        pageLoad: { cursor: null, asOf: -1 },
+        repliesLoad: null,
+        nextLocalId: -1,
+        error: null,
+      };
+      if (!initial) return base;
+      const seeded = { ...base, pageLoad: { cursor: null, asOf: 0 } };
+      return { ...seeded, ...pageLoaded(seeded, initial, true) };
+    },
+    type: 'parallel',
+    on: {
+      'comment.post': { guard: 'canPost', actions: 'enqueuePost' },
+      'comment.delete': { guard: 'canDelete', actions: 'enqueueDelete' },
+      'comment.like': { guard: 'canLike', actions: 'enqueueLike' },
+    },
+    states: {
+      list: {
+        initial: 'starting',
+        on: RELOADS,
+        states: {
+          starting: {
+            always: [{ guard: 'seeded', target: 'ready' }, { target: 'loading' }],
+          },
+          loading: {
+            tags: ['busy'],
+            on: RESTARTS,
+            entry: 'askFirstPage',
+            invoke: {
+              src: 'fetchPage',
+              input: ({ context }) => ({ target: context.target, order: context.order, cursor: null }),
+              onDone: {
+                target: 'ready',
+                actions: assign(({ context, event }) => pageLoaded(context, event.output, true)),
+              },
+              onError: {
+                target: 'failed',
+                actions: [
+                  assign({ error: ({ event }) => messageOf(event.error) }),
+                  emit(({ event }) => ({ type: 'load.failed' as const, ...failure(event.error) })),
+                ],
+              },
+            },
+          },
+          ready: {
+            tags: ['ready'],
+            on: { 'page.next': { guard: 'hasMore', target: 'loadingMore' } },
+          },
+          loadingMore: {
+            tags: ['busy'],
+            entry: 'askNextPage',
+            invoke: {
+              src: 'fetchPage',
+              input: ({ context }) => ({
+                target: context.target,
+                order: context.order,
+                cursor: context.pageLoad.cursor,
+              }),
+              onDone: {
+                target: 'ready',
+                actions: assign(({ context, event }) => pageLoaded(context, event.output, false)),
+              },
+              onError: {
+                target: 'ready',
+                actions: emit(({ event }) => ({ type: 'load.failed' as const, ...failure(event.error) })),
+              },
+            },
+          },
+          /** The first page failed: `list.refresh` tries again. */
+          failed: { tags: ['error'] },
+        },
+      },
+      replies: {
+        initial: 'idle',
+        states: {
+          idle: {
+            on: {
+              'replies.more': {
+                guard: 'hasMoreReplies',
+                target: 'loading',
+                actions: assign({
+                  repliesLoad: ({ context, event }) => {
+                    const thread = context.threads.find((item) => item.id === event.id);
+                    return { parentId: event.id, cursor: thread?.repliesCursor ?? null, asOf: context.sent };
+                  },
+                }),
+              },
+            },
+          },
+          loading: {
+            invoke: {
+              src: 'fetchReplies',
+              input: ({ context }) => ({
+                id: context.repliesLoad?.parentId ?? 0,
+                cursor: context.repliesLoad?.cursor ?? null,
+              }),
+              onDone: {
+                target: 'idle',
+                actions: assign(({ context, event }) => {
+                  const load = context.repliesLoad;
+                  if (!load) return {};
+                  return {
+                    threads: mergeReplies(
+                      context.threads,
+                      load.parentId,
+                      event.output,
+                      load.cursor,
+                      load.asOf,
+                      context.order,
+                      context.amendments,
+                    ),
+                    repliesLoad: null,
+                  };
+                }),
+              },
+              onError: {
+                target: 'idle',
+                actions: [
+                  assign({ repliesLoad: null }),
+                  emit(({ event }) => ({ type: 'load.failed' as const, ...failure(event.error) })),
+                ],
+              },
             },
           },
         },
-        ready: {
-          tags: ['ready'],
-          on: { 'page.next': { guard: 'hasMore', target: 'loadingMore' } },
-        },
-        loadingMore: {
-          tags: ['busy'],
-          entry: 'askNextPage',
-          invoke: {
-            src: 'fetchPage',
-            input: ({ context }) => ({ target: context.target, order: context.order, cursor: context.pageLoad.cursor }),
-            onDone: { target: 'ready', actions: assign(({ context, event }) => pageLoaded(context, event.output, false)) },
-            onError: {
-              target: 'ready',
-              actions: emit(({ event }) => ({ type: 'load.failed' as const, ...failure(event.error) })),
+      },
+      /** The reader's changes, one at a time in the order made. */
+      outbox: {
+        initial: 'idle',
+        states: {
+          idle: {
+            always: [
+              { guard: 'nextIsPost', target: 'posting' },
+              { guard: 'nextIsDelete', target: 'deleting' },
+              { guard: 'nextIsLike', target: 'liking' },
+            ],
+          },
+          posting: {
+            entry: 'send',
+            invoke: {
+              src: 'postComment',
+              input: ({ context }) => ({ target: context.target, draft: head(context, 'post').draft }),
+              onDone: {
+                target: 'idle',
+                actions: enqueueActions(({ context, event, enqueue }) => {
+                  const { localId } = head(context, 'post');
+                  const comment = event.output;
+                  const local = context.local.filter((item) => item.id !== localId);
+                  if (comment.status === 'approved') {
+                    enqueue.assign({
+                      local,
+                      ...confirmed(context, { seq: context.sending, kind: 'added', comment }, null),
+                    });
+                    enqueue.emit({ type: 'post.done', comment });
+                  } else {
+                    // Waiting for review: only this reader sees it, from the answer, until approved.
+                    enqueue.assign({ local: [...local, { ...comment, sending: false }] });
+                    enqueue.emit({ type: 'post.pending', comment });
+                  }
+                  enqueue('dequeue');
+                }),
+              },
+              onError: {
+                target: 'idle',
+                actions: enqueueActions(({ context, event, enqueue }) => {
+                  const { localId, draft } = head(context, 'post');
+                  enqueue.assign({ local: context.local.filter((item) => item.id !== localId) });
+                  enqueue.emit({ type: 'post.refused', draft, ...failure(event.error) });
+                  enqueue('dequeue');
+                }),
+              },
+            },
+          },
+          deleting: {
+            entry: 'send',
+            invoke: {
+              src: 'deleteComment',
+              input: ({ context }) => ({ id: head(context, 'delete').id }),
+              onDone: {
+                target: 'idle',
+                actions: enqueueActions(({ context, event, enqueue }) => {
+                  const { id, parentId, approved } = head(context, 'delete');
+                  const seq = context.sending;
+                  const amendment: Amendment | null = !approved
+                    ? null
+                    : event.output.kept
+                      ? { seq, kind: 'blanked', id }
+                      : { seq, kind: 'removed', id, parentId };
+                  enqueue.assign({
+                    local: context.local.filter((item) => item.id !== id),
+                    ...confirmed(context, amendment, { count: event.output.count, asOf: seq + 1 }),
+                  });
+                  enqueue.emit({ type: 'delete.done', id });
+                  enqueue('dequeue');
+                }),
+              },
+              onError: {
+                target: 'idle',
+                actions: [
+                  emit(({ event }) => ({ type: 'delete.failed' as const, ...failure(event.error) })),
+                  'dequeue',
+                ],
+              },
+            },
+          },
+          liking: {
+            entry: 'send',
+            invoke: {
+              src: 'likeComment',
+              input: ({ context }) => {
+                const { id, liked } = head(context, 'like');
+                return { id, liked };
+              },
+              onDone: {
+                target: 'idle',
+                actions: enqueueActions(({ context, event, enqueue }) => {
+                  const { id } = head(context, 'like');
+                  enqueue.assign(
+                    confirmed(context, { seq: context.sending, kind: 'liked', id, state: event.output }, null),
+                  );
+                  enqueue('dequeue');
+                }),
+              },
+              onError: {
+                target: 'idle',
+                // The like shown goes back to what the server last said.
+                actions: [emit(({ event }) => ({ type: 'like.failed' as const, ...failure(event.error) })), 'dequeue'],
+              },
             },
           },
         },
-        /** The first page failed: `list.refresh` tries again. */
-        failed: { tags: ['error'] },
       },
     },
-    replies: {
-      initial: 'idle',
-      states: {
-        idle: {
-          on: {
-            'replies.more': {
-              guard: 'hasMoreReplies',
-              target: 'loading',
-              actions: assign({
-                repliesLoad: ({ context, event }) => {
-                  const thread = context.threads.find((item) => item.id === event.id);
-                  return { parentId: event.id, cursor: thread?.repliesCursor ?? null, asOf: context.sent };
-                },
-              }),
-            },
-          },
-        },
-        loading: {
-          invoke: {
-            src: 'fetchReplies',
-            input: ({ context }) => ({ id: context.repliesLoad?.parentId ?? 0, cursor: context.repliesLoad?.cursor ?? null }),
-            onDone: {
-              target: 'idle',
-              actions: assign(({ context, event }) => {
-                const load = context.repliesLoad;
-                if (!load) return {};
-                return {
-                  threads: mergeReplies(context.threads, load.parentId, event.output, load.cursor, load.asOf, context.order, context.amendments),
-                  repliesLoad: null,
-                };
-              }),
-            },
-            onError: {
-              target: 'idle',
-              actions: [
-                assign({ repliesLoad: null }),
-                emit(({ event }) => ({ type: 'load.failed' as const, ...failure(event.error) })),
-              ],
-            },
-          },
-        },
-      },
-    },
-    /** The reader's changes, one at a time in the order made. */
-    outbox: {
-      initial: 'idle',
-      states: {
-        idle: {
-          always: [
-            { guard: 'nextIsPost', target: 'posting' },
-            { guard: 'nextIsDelete', target: 'deleting' },
-            { guard: 'nextIsLike', target: 'liking' },
-          ],
-        },
-        posting: {
-          entry: 'send',
-          invoke: {
-            src: 'postComment',
-            input: ({ context }) => ({ target: context.target, draft: head(context, 'post').draft }),
-            onDone: {
-              target: 'idle',
-              actions: enqueueActions(({ context, event, enqueue }) => {
-                const { localId } = head(context, 'post');
-                const comment = event.output;
-                const local = context.local.filter((item) => item.id !== localId);
-                if (comment.status === 'approved') {
-                  enqueue.assign({ local, ...confirmed(context, { seq: context.sending, kind: 'added', comment }, null) });
-                  enqueue.emit({ type: 'post.done', comment });
-                } else {
-                  // Waiting for review: only this reader sees it, from the answer, until approved.
-                  enqueue.assign({ local: [...local, { ...comment, sending: false }] });
-                  enqueue.emit({ type: 'post.pending', comment });
-                }
-                enqueue('dequeue');
-              }),
-            },
-            onError: {
-              target: 'idle',
-              actions: enqueueActions(({ context, event, enqueue }) => {
-                const { localId, draft } = head(context, 'post');
-                enqueue.assign({ local: context.local.filter((item) => item.id !== localId) });
-                enqueue.emit({ type: 'post.refused', draft, ...failure(event.error) });
-                enqueue('dequeue');
-              }),
-            },
-          },
-        },
-        deleting: {
-          entry: 'send',
-          invoke: {
-            src: 'deleteComment',
-            input: ({ context }) => ({ id: head(context, 'delete').id }),
-            onDone: {
-              target: 'idle',
-              actions: enqueueActions(({ context, event, enqueue }) => {
-                const { id, parentId, approved } = head(context, 'delete');
-                const seq = context.sending;
-                const amendment: Amendment | null = !approved
-                  ? null
-                  : event.output.kept
-                    ? { seq, kind: 'blanked', id }
-                    : { seq, kind: 'removed', id, parentId };
-                enqueue.assign({
-                  local: context.local.filter((item) => item.id !== id),
-                  ...confirmed(context, amendment, { count: event.output.count, asOf: seq + 1 }),
-                });
-                enqueue.emit({ type: 'delete.done', id });
-                enqueue('dequeue');
-              }),
-            },
-            onError: {
-              target: 'idle',
-              actions: [emit(({ event }) => ({ type: 'delete.failed' as const, ...failure(event.error) })), 'dequeue'],
-            },
-          },
-        },
-        liking: {
-          entry: 'send',
-          invoke: {
-            src: 'likeComment',
-            input: ({ context }) => {
-              const { id, liked } = head(context, 'like');
-              return { id, liked };
-            },
-            onDone: {
-              target: 'idle',
-              actions: enqueueActions(({ context, event, enqueue }) => {
-                const { id } = head(context, 'like');
-                enqueue.assign(confirmed(context, { seq: context.sending, kind: 'liked', id, state: event.output }, null));
-                enqueue('dequeue');
-              }),
-            },
-            onError: {
-              target: 'idle',
-              // The like shown goes back to what the server last said.
-              actions: [emit(({ event }) => ({ type: 'like.failed' as const, ...failure(event.error) })), 'dequeue'],
-            },
-          },
-        },
-      },
-    },
-  },
-});
+  }),
+);

@@ -1,4 +1,5 @@
 import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
+import { lazyMachine } from '../shared/lazyMachine';
 import { ReportedError } from '../account/account';
 import {
   NOTIFICATION_PAGE_SIZE,
@@ -81,176 +82,178 @@ const OPENS_NOTICES = {
 
 const EMPTY = { items: [], page: 0, total: 0, unread: 0, exhausted: false, error: null, activeId: null, link: null };
 
-export const notificationsMachine = setup({
-  types: {
-    context: {} as NotificationsContext,
-    events: {} as NotificationsEvent,
-    emitted: {} as NotificationsEmitted,
-    /** busy: a request is under way; acting: a notice is being opened or deleted (the list shown stays usable otherwise). */
-    tags: {} as 'busy' | 'acting' | 'error' | 'ready',
-  },
-  actors: { fetchPage, markRead, deleteItem },
-  delays: {
-    /** How often the badge is refreshed while the drawer is closed. */
-    poll: 60_000,
-  },
-  guards: {
-    canLoadMore: ({ context }) => !context.exhausted,
-    drawerClosed: ({ context }) => !context.drawerOpen,
-    isUnread: ({ context }) => context.items.some((item) => item.id === context.activeId && item.unread),
-  },
-  actions: {
-    reset: assign(EMPTY),
-    openDrawer: assign({ drawerOpen: true }),
-    closeDrawer: assign({ drawerOpen: false }),
-    remember: assign({
-      activeId: ({ event }) =>
-        event.type === 'item.open' || event.type === 'item.follow' || event.type === 'item.delete' ? event.id : null,
-      link: ({ event }) => (event.type === 'item.follow' ? { target: event.target } : null),
-    }),
-    /** The notice opened shows as read at once, without waiting for the reload that follows. */
-    markShownRead: assign(({ context }) => ({
-      items: context.items.map((item) => (item.id === context.activeId ? { ...item, unread: false } : item)),
-      unread: Math.max(0, context.unread - 1),
-    })),
-    navigate: emit(({ context }) => {
-      if (context.link) return { type: 'navigate' as const, target: context.link.target };
-      const item = context.items.find((entry) => entry.id === context.activeId);
-      return { type: 'navigate' as const, target: item ? targetFor(item, context.adminUrl) : null };
-    }),
-  },
-}).createMachine({
-  id: 'notifications',
-  context: { ...EMPTY, adminUrl: '', drawerOpen: false },
-  initial: 'inactive',
-  states: {
-    inactive: {
-      entry: ['reset', 'closeDrawer'],
-      on: { 'session.started': { target: 'active' } },
+export const notificationsMachine = lazyMachine(() =>
+  setup({
+    types: {
+      context: {} as NotificationsContext,
+      events: {} as NotificationsEvent,
+      emitted: {} as NotificationsEmitted,
+      /** busy: a request is under way; acting: a notice is being opened or deleted (the list shown stays usable otherwise). */
+      tags: {} as 'busy' | 'acting' | 'error' | 'ready',
     },
-    active: {
-      on: {
-        'session.ended': { target: 'inactive' },
-        // While a page loads, a notice opens or one is deleted, the bell still opens the drawer (on that list).
-        'drawer.open': { actions: 'openDrawer' },
-        'drawer.close': { actions: 'closeDrawer' },
+    actors: { fetchPage, markRead, deleteItem },
+    delays: {
+      /** How often the badge is refreshed while the drawer is closed. */
+      poll: 60_000,
+    },
+    guards: {
+      canLoadMore: ({ context }) => !context.exhausted,
+      drawerClosed: ({ context }) => !context.drawerOpen,
+      isUnread: ({ context }) => context.items.some((item) => item.id === context.activeId && item.unread),
+    },
+    actions: {
+      reset: assign(EMPTY),
+      openDrawer: assign({ drawerOpen: true }),
+      closeDrawer: assign({ drawerOpen: false }),
+      remember: assign({
+        activeId: ({ event }) =>
+          event.type === 'item.open' || event.type === 'item.follow' || event.type === 'item.delete' ? event.id : null,
+        link: ({ event }) => (event.type === 'item.follow' ? { target: event.target } : null),
+      }),
+      /** The notice opened shows as read at once, without waiting for the reload that follows. */
+      markShownRead: assign(({ context }) => ({
+        items: context.items.map((item) => (item.id === context.activeId ? { ...item, unread: false } : item)),
+        unread: Math.max(0, context.unread - 1),
+      })),
+      navigate: emit(({ context }) => {
+        if (context.link) return { type: 'navigate' as const, target: context.link.target };
+        const item = context.items.find((entry) => entry.id === context.activeId);
+        return { type: 'navigate' as const, target: item ? targetFor(item, context.adminUrl) : null };
+      }),
+    },
+  }).createMachine({
+    id: 'notifications',
+    context: { ...EMPTY, adminUrl: '', drawerOpen: false },
+    initial: 'inactive',
+    states: {
+      inactive: {
+        entry: ['reset', 'closeDrawer'],
+        on: { 'session.started': { target: 'active' } },
       },
-      initial: 'loadingFirst',
-      states: {
-        /** Page 1 from scratch: on start, on opening the drawer, after a click or a delete. */
-        loadingFirst: {
-          tags: ['busy'],
-          // The list shown meanwhile is the last one: its notices and links keep working (the reload starts again after).
-          on: {
-            // The list must be read after the opening: a notice that arrived since this load began is shown.
-            'drawer.open': { target: 'loadingFirst', reenter: true, actions: 'openDrawer' },
-            ...OPENS_NOTICES,
-          },
-          invoke: {
-            src: 'fetchPage',
-            input: { page: 1, size: NOTIFICATION_PAGE_SIZE },
-            onDone: {
-              target: 'ready',
-              actions: assign(({ event }) => pageLoaded([], 1, event.output)),
-            },
-            onError: {
-              target: 'failed',
-              actions: [
-                assign({ error: ({ event }) => errorText(event.error) }),
-                emit(({ event }) => loadFailed(event.error)),
-              ],
-            },
-          },
+      active: {
+        on: {
+          'session.ended': { target: 'inactive' },
+          // While a page loads, a notice opens or one is deleted, the bell still opens the drawer (on that list).
+          'drawer.open': { actions: 'openDrawer' },
+          'drawer.close': { actions: 'closeDrawer' },
         },
-        loadingMore: {
-          tags: ['busy'],
-          on: {
-            ...OPENS_NOTICES,
-          },
-          invoke: {
-            src: 'fetchPage',
-            input: ({ context }) => ({ page: context.page + 1, size: NOTIFICATION_PAGE_SIZE }),
-            onDone: {
-              target: 'ready',
-              actions: assign(({ context, event }) => pageLoaded(context.items, context.page + 1, event.output)),
+        initial: 'loadingFirst',
+        states: {
+          /** Page 1 from scratch: on start, on opening the drawer, after a click or a delete. */
+          loadingFirst: {
+            tags: ['busy'],
+            // The list shown meanwhile is the last one: its notices and links keep working (the reload starts again after).
+            on: {
+              // The list must be read after the opening: a notice that arrived since this load began is shown.
+              'drawer.open': { target: 'loadingFirst', reenter: true, actions: 'openDrawer' },
+              ...OPENS_NOTICES,
             },
-            onError: {
-              target: 'ready',
-              actions: [
-                assign({ error: ({ event }) => errorText(event.error) }),
-                emit(({ event }) => loadFailed(event.error)),
-              ],
-            },
-          },
-        },
-        ready: {
-          tags: ['ready'],
-          after: { poll: { guard: 'drawerClosed', target: 'loadingFirst' } },
-          on: {
-            // Each opening shows the newest state of the drawer.
-            'drawer.open': { target: 'loadingFirst', actions: 'openDrawer' },
-            'list.refresh': { target: 'loadingFirst' },
-            'page.next': { guard: 'canLoadMore', target: 'loadingMore' },
-            ...OPENS_NOTICES,
-            'item.delete': { target: 'deleting', actions: 'remember' },
-          },
-        },
-        failed: {
-          tags: ['error'],
-          after: { poll: { guard: 'drawerClosed', target: 'loadingFirst' } },
-          on: {
-            'drawer.open': { target: 'loadingFirst', actions: 'openDrawer' },
-            'list.refresh': { target: 'loadingFirst' },
-            ...OPENS_NOTICES,
-          },
-        },
-        /** Spec: a click marks the notice read, navigates by type (or by the link clicked), closes the drawer and reloads. */
-        opening: {
-          tags: ['busy', 'acting'],
-          initial: 'checking',
-          states: {
-            checking: {
-              always: [{ guard: 'isUnread', target: 'marking' }, { target: 'done' }],
-            },
-            marking: {
-              invoke: {
-                src: 'markRead',
-                input: ({ context }) => ({ id: context.activeId ?? 0 }),
-                // A failed mark still takes the reader where they wanted to go.
-                onDone: { target: 'done', actions: 'markShownRead' },
-                onError: { target: 'done' },
+            invoke: {
+              src: 'fetchPage',
+              input: { page: 1, size: NOTIFICATION_PAGE_SIZE },
+              onDone: {
+                target: 'ready',
+                actions: assign(({ event }) => pageLoaded([], 1, event.output)),
+              },
+              onError: {
+                target: 'failed',
+                actions: [
+                  assign({ error: ({ event }) => errorText(event.error) }),
+                  emit(({ event }) => loadFailed(event.error)),
+                ],
               },
             },
-            done: {
-              entry: ['navigate', 'closeDrawer', assign({ activeId: null, link: null })],
-              always: { target: '#notifications.active.loadingFirst' },
+          },
+          loadingMore: {
+            tags: ['busy'],
+            on: {
+              ...OPENS_NOTICES,
+            },
+            invoke: {
+              src: 'fetchPage',
+              input: ({ context }) => ({ page: context.page + 1, size: NOTIFICATION_PAGE_SIZE }),
+              onDone: {
+                target: 'ready',
+                actions: assign(({ context, event }) => pageLoaded(context.items, context.page + 1, event.output)),
+              },
+              onError: {
+                target: 'ready',
+                actions: [
+                  assign({ error: ({ event }) => errorText(event.error) }),
+                  emit(({ event }) => loadFailed(event.error)),
+                ],
+              },
             },
           },
-        },
-        /** Spec: a delete shows "删除成功" and reloads from page 1. */
-        deleting: {
-          tags: ['busy', 'acting'],
-          invoke: {
-            src: 'deleteItem',
-            input: ({ context }) => ({ id: context.activeId ?? 0 }),
-            onDone: {
-              target: 'loadingFirst',
-              actions: [assign({ activeId: null }), emit({ type: 'deleted' as const })],
+          ready: {
+            tags: ['ready'],
+            after: { poll: { guard: 'drawerClosed', target: 'loadingFirst' } },
+            on: {
+              // Each opening shows the newest state of the drawer.
+              'drawer.open': { target: 'loadingFirst', actions: 'openDrawer' },
+              'list.refresh': { target: 'loadingFirst' },
+              'page.next': { guard: 'canLoadMore', target: 'loadingMore' },
+              ...OPENS_NOTICES,
+              'item.delete': { target: 'deleting', actions: 'remember' },
             },
-            onError: {
-              target: 'ready',
-              actions: [
-                assign({ activeId: null }),
-                enqueueActions(({ enqueue, event }) => {
-                  if (!(event.error instanceof ReportedError)) {
-                    enqueue.emit({ type: 'delete.failed' as const, message: errorText(event.error) });
-                  }
-                }),
-              ],
+          },
+          failed: {
+            tags: ['error'],
+            after: { poll: { guard: 'drawerClosed', target: 'loadingFirst' } },
+            on: {
+              'drawer.open': { target: 'loadingFirst', actions: 'openDrawer' },
+              'list.refresh': { target: 'loadingFirst' },
+              ...OPENS_NOTICES,
+            },
+          },
+          /** Spec: a click marks the notice read, navigates by type (or by the link clicked), closes the drawer and reloads. */
+          opening: {
+            tags: ['busy', 'acting'],
+            initial: 'checking',
+            states: {
+              checking: {
+                always: [{ guard: 'isUnread', target: 'marking' }, { target: 'done' }],
+              },
+              marking: {
+                invoke: {
+                  src: 'markRead',
+                  input: ({ context }) => ({ id: context.activeId ?? 0 }),
+                  // A failed mark still takes the reader where they wanted to go.
+                  onDone: { target: 'done', actions: 'markShownRead' },
+                  onError: { target: 'done' },
+                },
+              },
+              done: {
+                entry: ['navigate', 'closeDrawer', assign({ activeId: null, link: null })],
+                always: { target: '#notifications.active.loadingFirst' },
+              },
+            },
+          },
+          /** Spec: a delete shows "删除成功" and reloads from page 1. */
+          deleting: {
+            tags: ['busy', 'acting'],
+            invoke: {
+              src: 'deleteItem',
+              input: ({ context }) => ({ id: context.activeId ?? 0 }),
+              onDone: {
+                target: 'loadingFirst',
+                actions: [assign({ activeId: null }), emit({ type: 'deleted' as const })],
+              },
+              onError: {
+                target: 'ready',
+                actions: [
+                  assign({ activeId: null }),
+                  enqueueActions(({ enqueue, event }) => {
+                    if (!(event.error instanceof ReportedError)) {
+                      enqueue.emit({ type: 'delete.failed' as const, message: errorText(event.error) });
+                    }
+                  }),
+                ],
+              },
             },
           },
         },
       },
     },
-  },
-});
+  }),
+);

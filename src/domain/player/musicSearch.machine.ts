@@ -1,4 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
+import { lazyMachine } from '../shared/lazyMachine';
 import { MUSIC_SEARCH_PAGE_SIZE, type Song } from './music';
 
 export interface MusicSearchContext {
@@ -36,75 +37,81 @@ const searchSongs = fromPromise<Song[], SearchPageRequest>(async () => {
   throw new Error('musicSearch: searchSongs actor not provided');
 });
 
-export const musicSearchMachine = setup({
-  types: {
-    context: {} as MusicSearchContext,
-    events: {} as MusicSearchEvent,
-    emitted: {} as MusicSearchEmitted,
-    tags: {} as 'busy' | 'error' | 'ready',
-  },
-  actors: { searchSongs },
-  guards: {
-    blank: ({ event }) => event.type === 'keyword.submit' && event.keyword.trim() === '',
-    more: ({ context }) => context.keyword !== '' && !context.done,
-  },
-  actions: {
-    start: assign(({ event }) => ({
-      keyword: event.type === 'keyword.submit' ? event.keyword.trim() : '',
-      songs: [],
-      offset: 0,
-      done: false,
-      error: null,
-    })),
-    clear: assign({ keyword: '', songs: [], offset: 0, done: false, error: null }),
-  },
-}).createMachine({
-  id: 'musicSearch',
-  context: { keyword: '', songs: [], offset: 0, done: false, error: null },
-  initial: 'idle',
-  on: {
-    'keyword.submit': [
-      { guard: 'blank', target: '.idle', actions: 'clear' },
-      // Re-entering cancels the page in flight: a late answer to the old keyword is dropped.
-      { target: '.searching', reenter: true, actions: 'start' },
-    ],
-    'results.clear': { target: '.idle', actions: 'clear' },
-  },
-  states: {
-    idle: {
-      tags: ['ready'],
-      on: { 'page.next': { guard: 'more', target: 'searching' } },
+export const musicSearchMachine = lazyMachine(() =>
+  setup({
+    types: {
+      context: {} as MusicSearchContext,
+      events: {} as MusicSearchEvent,
+      emitted: {} as MusicSearchEmitted,
+      tags: {} as 'busy' | 'error' | 'ready',
     },
-    searching: {
-      tags: ['busy'],
-      invoke: {
-        src: 'searchSongs',
-        input: ({ context }) => ({ keyword: context.keyword, offset: context.offset, limit: MUSIC_SEARCH_PAGE_SIZE }),
-        onDone: [
-          {
-            guard: ({ event, context }) => event.output.length === 0 && context.offset === 0,
-            target: 'idle',
-            actions: [
-              assign({ done: true }),
-              emit(({ context }) => ({ type: 'notice' as const, notice: 'search.empty' as const, keyword: context.keyword })),
-            ],
-          },
-          { guard: ({ event }) => event.output.length === 0, target: 'idle', actions: assign({ done: true }) },
-          {
-            target: 'idle',
-            actions: assign({
-              songs: ({ context, event }) => [...context.songs, ...event.output],
-              offset: ({ context }) => context.offset + MUSIC_SEARCH_PAGE_SIZE,
-            }),
-          },
-        ],
-        onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+    actors: { searchSongs },
+    guards: {
+      blank: ({ event }) => event.type === 'keyword.submit' && event.keyword.trim() === '',
+      more: ({ context }) => context.keyword !== '' && !context.done,
+    },
+    actions: {
+      start: assign(({ event }) => ({
+        keyword: event.type === 'keyword.submit' ? event.keyword.trim() : '',
+        songs: [],
+        offset: 0,
+        done: false,
+        error: null,
+      })),
+      clear: assign({ keyword: '', songs: [], offset: 0, done: false, error: null }),
+    },
+  }).createMachine({
+    id: 'musicSearch',
+    context: { keyword: '', songs: [], offset: 0, done: false, error: null },
+    initial: 'idle',
+    on: {
+      'keyword.submit': [
+        { guard: 'blank', target: '.idle', actions: 'clear' },
+        // Re-entering cancels the page in flight: a late answer to the old keyword is dropped.
+        { target: '.searching', reenter: true, actions: 'start' },
+      ],
+      'results.clear': { target: '.idle', actions: 'clear' },
+    },
+    states: {
+      idle: {
+        tags: ['ready'],
+        on: { 'page.next': { guard: 'more', target: 'searching' } },
+      },
+      searching: {
+        tags: ['busy'],
+        invoke: {
+          src: 'searchSongs',
+          input: ({ context }) => ({ keyword: context.keyword, offset: context.offset, limit: MUSIC_SEARCH_PAGE_SIZE }),
+          onDone: [
+            {
+              guard: ({ event, context }) => event.output.length === 0 && context.offset === 0,
+              target: 'idle',
+              actions: [
+                assign({ done: true }),
+                emit(({ context }) => ({
+                  type: 'notice' as const,
+                  notice: 'search.empty' as const,
+                  keyword: context.keyword,
+                })),
+              ],
+            },
+            { guard: ({ event }) => event.output.length === 0, target: 'idle', actions: assign({ done: true }) },
+            {
+              target: 'idle',
+              actions: assign({
+                songs: ({ context, event }) => [...context.songs, ...event.output],
+                offset: ({ context }) => context.offset + MUSIC_SEARCH_PAGE_SIZE,
+              }),
+            },
+          ],
+          onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+        },
+      },
+      /** The page failed; "load more" tries the same offset again. */
+      failed: {
+        tags: ['error'],
+        on: { 'page.next': { guard: 'more', target: 'searching', actions: assign({ error: null }) } },
       },
     },
-    /** The page failed; "load more" tries the same offset again. */
-    failed: {
-      tags: ['error'],
-      on: { 'page.next': { guard: 'more', target: 'searching', actions: assign({ error: null }) } },
-    },
-  },
-});
+  }),
+);

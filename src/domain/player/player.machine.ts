@@ -1,5 +1,13 @@
 import { assign, emit, fromCallback, fromPromise, sendTo, setup } from 'xstate';
-import { clampLyricSettings, lyricClockMs, offsetFor, volumeFromSlider, withOffset, type LyricSettings } from './display';
+import { lazyMachine } from '../shared/lazyMachine';
+import {
+  clampLyricSettings,
+  lyricClockMs,
+  offsetFor,
+  volumeFromSlider,
+  withOffset,
+  type LyricSettings,
+} from './display';
 import { activeLineIndex, makeTrack } from './lyrics';
 import {
   LYRIC_CLICK_FLAG_MS,
@@ -141,7 +149,10 @@ export function currentIndex(context: Pick<PlayerContext, 'source' | 'topList' |
 
 function lyricIndexAt(context: Pick<PlayerContext, 'track' | 'lyricOffsets' | 'current'>, seconds: number): number {
   if (!context.track) return -1;
-  return activeLineIndex(context.track.lyricTimeList, lyricClockMs(seconds, offsetFor(context.lyricOffsets, context.current?.id)));
+  return activeLineIndex(
+    context.track.lyricTimeList,
+    lyricClockMs(seconds, offsetFor(context.lyricOffsets, context.current?.id)),
+  );
 }
 
 /** Fields reset when a new song starts loading. */
@@ -182,327 +193,387 @@ const audio = fromCallback<AudioCommand, { volume: number }>(() => {
   throw new Error('player: audio actor not provided');
 });
 
-export const playerMachine = setup({
-  types: {
-    context: {} as PlayerContext,
-    events: {} as PlayerEvent,
-    input: {} as PlayerInput,
-    emitted: {} as PlayerEmitted,
-    tags: {} as 'busy' | 'error' | 'ready',
-  },
-  actors: { loadTrack, loadSelectedList, audio },
-  delays: {
-    progressFlagReset: PROGRESS_FLAG_MS,
-    lyricFlagReset: LYRIC_CLICK_FLAG_MS,
-    lyricRecentre: LYRIC_RECENTRE_MS,
-  },
-  guards: {
-    hasSavedSong: ({ context }) => context.current !== null,
-    hasTrack: ({ context }) => context.track !== null,
-    canAdvance: ({ context }) => activeList(context).length > 0,
-    validTopIndex: ({ event }) =>
-      event.type === 'track.select' && Number.isInteger(event.index) && event.index >= 0 && event.index < event.songs.length,
-    validCustomIndex: ({ context, event }) =>
-      event.type === 'custom.select' && Number.isInteger(event.index) && event.index >= 0 && event.index < context.customList.length,
-    validLine: ({ context, event }) =>
-      event.type === 'lyric.seek' && context.track !== null && event.index >= 0 && event.index < context.track.lines.length,
-    singleCycle: ({ context }) => context.mode === 'SINGLECYCLE',
-    skippedAll: ({ context }) => context.skipped >= activeList(context).length,
-    alreadyInList: ({ context, event }) => event.type === 'custom.add' && isInList(context.customList, event.song.id),
-    inList: ({ context, event }) => event.type === 'custom.remove' && isInList(context.customList, event.id),
-    isSpecial: ({ context }) => context.lyricType === 'SPECIAL',
-    hasCurrent: ({ context }) => context.current !== null,
-  },
-  actions: {
-    stopAudio: sendTo('audio', { type: 'pause' } satisfies AudioCommand),
-    playAudio: sendTo('audio', { type: 'play' } satisfies AudioCommand),
-    pauseAudio: sendTo('audio', { type: 'pause' } satisfies AudioCommand),
-    loadAudio: sendTo('audio', ({ context }): AudioCommand => ({ type: 'load', url: context.track!.url, startAt: context.startAt })),
-    replay: sendTo('audio', { type: 'seek', time: 0 } satisfies AudioCommand),
-    announcePlaying: emit({ type: 'playback.started' as const }),
-    selectTop: assign(({ event }) => (event.type === 'track.select' ? playTop(event.songs, event.index) : {})),
-    selectCustom: assign(({ context, event }) => {
-      if (event.type !== 'custom.select') return {};
-      return { source: 'CUSTOM' as const, skipped: 0, ...startSong(context.customList[event.index]!, true, 'next') };
-    }),
-    goNext: assign(({ context }) => ({ skipped: 0, ...advanced(context, 'next') })),
-    goPrevious: assign(({ context }) => ({ skipped: 0, ...advanced(context, 'previous') })),
-    skipOn: assign(({ context }) => ({ ...advanced(context, context.direction), skipped: context.skipped + 1 })),
-    setTrack: assign(({ context, event }) => {
-      const { url, lyrics } = (event as unknown as { output: LoadedTrack }).output;
-      const track = makeTrack(context.current!.id, url!, lyrics);
-      const next = { ...context, track };
-      return { track, skipped: 0, currentLyricIndex: lyricIndexAt(next, context.startAt) };
-    }),
-    setLoadError: assign({ error: ({ event }) => messageOf((event as unknown as { error: unknown }).error) }),
-    setUnavailable: assign({ error: 'unavailable' }),
-    noticeUnavailable: emit(({ context }) => ({ type: 'notice' as const, notice: 'song.unavailable' as const, song: context.current! })),
-    logPlayFailure: emit(({ event }) => ({
-      type: 'play.failed' as const,
-      message: event.type === 'audio.playFailed' || event.type === 'audio.error' ? event.message : 'play failed',
-    })),
-    logStartFailure: emit(({ event }) => ({ type: 'play.failed' as const, message: messageOf((event as unknown as { error: unknown }).error) })),
-    tick: assign(({ context, event }) => {
-      if (event.type !== 'audio.time' || context.isUseProgress) return {};
-      return { currentTime: event.time, currentLyricIndex: lyricIndexAt(context, event.time) };
-    }),
-    setDuration: assign(({ event }) => (event.type === 'audio.duration' && Number.isFinite(event.duration) ? { duration: event.duration } : {})),
-    seekTo: assign(({ context, event }) => {
-      if (event.type !== 'seek.commit' || !Number.isFinite(event.time)) return {};
-      const time = Math.max(0, event.time);
-      return { currentTime: time, currentLyricIndex: lyricIndexAt(context, time) };
-    }),
-    seekToLine: assign(({ context, event }) => {
-      if (event.type !== 'lyric.seek' || !context.track) return {};
-      const lineMs = context.track.lyricTimeList[event.index]!;
-      const time = Math.max(0, lineMs / 1000 - offsetFor(context.lyricOffsets, context.current?.id));
-      return { currentTime: time, currentLyricIndex: lyricIndexAt(context, time) };
-    }),
-    seekAudio: sendTo('audio', ({ context }): AudioCommand => ({ type: 'seek', time: context.currentTime })),
-    cycleMode: assign({ mode: ({ context }) => nextMode(context.mode) }),
-    addCustom: assign(({ context, event }) =>
-      event.type === 'custom.add' ? { customList: [...context.customList, event.song], source: 'CUSTOM' as const } : {},
-    ),
-    noticeAdded: emit(({ event }) => ({ type: 'notice' as const, notice: 'custom.added' as const, song: (event as { song: Song }).song })),
-    noticeDuplicate: emit(({ event }) => ({ type: 'notice' as const, notice: 'custom.duplicate' as const, song: (event as { song: Song }).song })),
-    removeCustom: assign(({ context, event }) => {
-      if (event.type !== 'custom.remove') return {};
-      const customList = context.customList.filter((song) => song.id !== event.id);
-      return { customList, source: customList.length === 0 ? ('TOP' as const) : context.source };
-    }),
-    noticeRemoved: emit(({ context, event }) => ({
-      type: 'notice' as const,
-      notice: 'custom.removed' as const,
-      song: context.customList.find((song) => song.id === (event as { id: number }).id)!,
-    })),
-    setCommon: assign({ lyricType: 'COMMON' as LyricType }),
-    setSpecial: assign({ lyricType: 'SPECIAL' as LyricType }),
-    requestRecentre: emit(({ context }) => ({ type: 'lyric.recentre' as const, index: context.currentLyricIndex })),
-    countRecentre: assign({ recentreRequests: ({ context }) => context.recentreRequests + 1 }),
-    setVolume: assign({ volume: ({ context, event }) => (event.type === 'volume.set' ? volumeFromSlider(event.percent) : context.volume) }),
-    applyVolume: sendTo('audio', ({ context }): AudioCommand => ({ type: 'volume', volume: context.volume })),
-    setLyricSettings: assign({
-      lyricSettings: ({ context, event }) =>
-        event.type === 'lyric.settings' ? clampLyricSettings(event.settings, context.lyricSettings) : context.lyricSettings,
-    }),
-    shiftOffset: assign(({ context, event }) => {
-      if (!context.current) return {};
-      const id = context.current.id;
-      const seconds = event.type === 'lyric.offset.shift' ? offsetFor(context.lyricOffsets, id) + event.delta : 0;
-      const lyricOffsets = withOffset(context.lyricOffsets, id, seconds);
-      return { lyricOffsets, currentLyricIndex: lyricIndexAt({ ...context, lyricOffsets }, context.currentTime) };
-    }),
-  },
-}).createMachine({
-  id: 'player',
-  type: 'parallel',
-  context: ({ input }) => {
-    const saved = input.saved ?? defaultSavedPlayer();
-    const { version: _version, ...kept } = saved;
-    return {
-      ...kept,
-      track: null,
-      duration: (saved.current?.durationMs ?? 0) / 1000,
-      currentLyricIndex: -1,
-      showLyricBoard: false,
-      showPlayer: false,
-      isUseProgress: false,
-      isClickLyric: false,
-      isToggleImg: false,
-      recentreRequests: 0,
-      autoplay: false,
-      startAt: saved.currentTime,
-      direction: 'next',
-      skipped: 0,
-      error: null,
-      randomInt: input.randomInt,
-    };
-  },
-  invoke: { id: 'audio', src: 'audio', input: ({ context }) => ({ volume: context.volume }) },
-  on: {
-    'mode.cycle': { actions: 'cycleMode' },
-    'top.extend': {
-      guard: ({ context, event }) =>
-        event.songs.length > context.topList.length && context.topList.every((song, i) => event.songs[i]?.id === song.id),
-      actions: assign({ topList: ({ event }) => [...event.songs] }),
+export const playerMachine = lazyMachine(() =>
+  setup({
+    types: {
+      context: {} as PlayerContext,
+      events: {} as PlayerEvent,
+      input: {} as PlayerInput,
+      emitted: {} as PlayerEmitted,
+      tags: {} as 'busy' | 'error' | 'ready',
     },
-    'custom.add': [
-      { guard: 'alreadyInList', actions: 'noticeDuplicate' },
-      { actions: ['addCustom', 'noticeAdded'] },
-    ],
-    'custom.remove': { guard: 'inList', actions: ['noticeRemoved', 'removeCustom'] },
-    'volume.set': { actions: ['setVolume', 'applyVolume'] },
-    'lyric.settings': { actions: 'setLyricSettings' },
-    'lyric.offset.shift': { guard: 'hasCurrent', actions: 'shiftOffset' },
-    'lyric.offset.reset': { guard: 'hasCurrent', actions: 'shiftOffset' },
-    'player.show': { actions: assign({ showPlayer: ({ event }) => event.show }) },
-    'player.toggle': { actions: assign({ showPlayer: ({ context }) => !context.showPlayer }) },
-    'board.show': { actions: assign({ showLyricBoard: ({ event }) => event.show }) },
-    'board.toggle': { actions: assign({ showLyricBoard: ({ context }) => !context.showLyricBoard }) },
-    'audio.time': { actions: 'tick' },
-    'audio.duration': { actions: 'setDuration' },
-  },
-  states: {
-    playback: {
-      initial: 'boot',
-      // Never `reenter` on a region of the parallel root: that would exit and re-enter every region.
-      on: {
-        'track.select': { guard: 'validTopIndex', target: '.loading', actions: 'selectTop' },
-        'custom.select': { guard: 'validCustomIndex', target: '.loading', actions: 'selectCustom' },
-        'track.next': { guard: 'canAdvance', target: '.loading', actions: 'goNext' },
-        'track.previous': { guard: 'canAdvance', target: '.loading', actions: 'goPrevious' },
-      },
-      states: {
-        boot: {
-          always: [{ guard: 'hasSavedSong', target: 'loading' }, { target: 'idle' }],
-        },
-        /** No song yet: play starts the first song of the selected list. */
-        idle: {
-          tags: ['ready'],
-          on: { 'playback.toggle': 'starting', 'playback.play': 'starting' },
-        },
-        /** Fetching the selected list (the fourth playlist unless the reader chose another) to play its first song. */
-        starting: {
-          tags: ['busy'],
-          // A pause meanwhile (another tab took over, the OS) means the reader no longer wants it to start.
-          on: { 'playback.pause': 'idle' },
-          invoke: {
-            src: 'loadSelectedList',
-            onDone: [
-              { guard: ({ event }) => event.output.length > 0, target: 'loading', actions: assign(({ event }) => playTop(event.output, 0)) },
-              { target: 'idle' },
-            ],
-            onError: { target: 'idle', actions: 'logStartFailure' },
-          },
-        },
-        loading: {
-          tags: ['busy'],
-          entry: 'stopAudio',
-          // A new choice while loading restarts the load: the answer for the old song is dropped.
-          on: {
-            'track.select': { guard: 'validTopIndex', target: 'loading', reenter: true, actions: 'selectTop' },
-            'custom.select': { guard: 'validCustomIndex', target: 'loading', reenter: true, actions: 'selectCustom' },
-            'track.next': { guard: 'canAdvance', target: 'loading', reenter: true, actions: 'goNext' },
-            'track.previous': { guard: 'canAdvance', target: 'loading', reenter: true, actions: 'goPrevious' },
-          },
-          invoke: {
-            src: 'loadTrack',
-            input: ({ context }) => ({ song: context.current! }),
-            onDone: [
-              { guard: ({ event }) => event.output.url === null, target: 'skipping', actions: 'noticeUnavailable' },
-              { guard: ({ context }) => context.autoplay, target: 'playing', actions: ['setTrack', 'loadAudio'] },
-              { target: 'paused', actions: ['setTrack', 'loadAudio'] },
-            ],
-            onError: { target: 'failed', actions: 'setLoadError' },
-          },
-        },
-        /** The song has no rights: go on in the same direction, unless the whole list was tried. */
-        skipping: {
-          always: [
-            { guard: 'skippedAll', target: 'failed', actions: 'setUnavailable' },
-            { target: 'loading', actions: 'skipOn' },
-          ],
-        },
-        playing: {
-          tags: ['ready'],
-          entry: ['playAudio', 'announcePlaying'],
-          on: {
-            'playback.toggle': 'paused',
-            'playback.pause': 'paused',
-            'audio.paused': 'paused',
-            'audio.playFailed': { target: 'paused', actions: 'logPlayFailure' },
-            'audio.error': { target: 'paused', actions: 'logPlayFailure' },
-            'audio.ended': [
-              { guard: 'singleCycle', actions: ['replay', 'playAudio'] },
-              { guard: 'canAdvance', target: 'loading', actions: 'goNext' },
-              { target: 'paused', actions: ['replay'] },
-            ],
-            'seek.commit': { actions: ['seekTo', 'seekAudio'] },
-            'lyric.seek': { guard: 'validLine', actions: ['seekToLine', 'seekAudio'] },
-          },
-        },
-        paused: {
-          tags: ['ready'],
-          entry: 'pauseAudio',
-          on: {
-            'playback.toggle': 'playing',
-            'playback.play': 'playing',
-            'audio.played': 'playing',
-            // Seeking resumes playback (spec section 4).
-            'seek.commit': { target: 'playing', actions: ['seekTo', 'seekAudio'] },
-            'lyric.seek': { guard: 'validLine', target: 'playing', actions: ['seekToLine', 'seekAudio'] },
-          },
-        },
-        failed: {
-          tags: ['error'],
-          on: {
-            'playback.toggle': { guard: 'hasCurrent', target: 'loading', actions: assign({ autoplay: true, skipped: 0, error: null }) },
-            'playback.play': { guard: 'hasCurrent', target: 'loading', actions: assign({ autoplay: true, skipped: 0, error: null }) },
-          },
-        },
-      },
+    actors: { loadTrack, loadSelectedList, audio },
+    delays: {
+      progressFlagReset: PROGRESS_FLAG_MS,
+      lyricFlagReset: LYRIC_CLICK_FLAG_MS,
+      lyricRecentre: LYRIC_RECENTRE_MS,
     },
-    /** isUseProgress: on for 200 ms after each slider seek. */
-    progressFlag: {
-      initial: 'off',
-      states: {
-        off: {
-          entry: assign({ isUseProgress: false }),
-          on: { 'seek.commit': { guard: 'hasTrack', target: 'on' } },
-        },
+    guards: {
+      hasSavedSong: ({ context }) => context.current !== null,
+      hasTrack: ({ context }) => context.track !== null,
+      canAdvance: ({ context }) => activeList(context).length > 0,
+      validTopIndex: ({ event }) =>
+        event.type === 'track.select' &&
+        Number.isInteger(event.index) &&
+        event.index >= 0 &&
+        event.index < event.songs.length,
+      validCustomIndex: ({ context, event }) =>
+        event.type === 'custom.select' &&
+        Number.isInteger(event.index) &&
+        event.index >= 0 &&
+        event.index < context.customList.length,
+      validLine: ({ context, event }) =>
+        event.type === 'lyric.seek' &&
+        context.track !== null &&
+        event.index >= 0 &&
+        event.index < context.track.lines.length,
+      singleCycle: ({ context }) => context.mode === 'SINGLECYCLE',
+      skippedAll: ({ context }) => context.skipped >= activeList(context).length,
+      alreadyInList: ({ context, event }) => event.type === 'custom.add' && isInList(context.customList, event.song.id),
+      inList: ({ context, event }) => event.type === 'custom.remove' && isInList(context.customList, event.id),
+      isSpecial: ({ context }) => context.lyricType === 'SPECIAL',
+      hasCurrent: ({ context }) => context.current !== null,
+    },
+    actions: {
+      stopAudio: sendTo('audio', { type: 'pause' } satisfies AudioCommand),
+      playAudio: sendTo('audio', { type: 'play' } satisfies AudioCommand),
+      pauseAudio: sendTo('audio', { type: 'pause' } satisfies AudioCommand),
+      loadAudio: sendTo('audio', ({ context }): AudioCommand => ({
+        type: 'load',
+        url: context.track!.url,
+        startAt: context.startAt,
+      })),
+      replay: sendTo('audio', { type: 'seek', time: 0 } satisfies AudioCommand),
+      announcePlaying: emit({ type: 'playback.started' as const }),
+      selectTop: assign(({ event }) => (event.type === 'track.select' ? playTop(event.songs, event.index) : {})),
+      selectCustom: assign(({ context, event }) => {
+        if (event.type !== 'custom.select') return {};
+        return { source: 'CUSTOM' as const, skipped: 0, ...startSong(context.customList[event.index]!, true, 'next') };
+      }),
+      goNext: assign(({ context }) => ({ skipped: 0, ...advanced(context, 'next') })),
+      goPrevious: assign(({ context }) => ({ skipped: 0, ...advanced(context, 'previous') })),
+      skipOn: assign(({ context }) => ({ ...advanced(context, context.direction), skipped: context.skipped + 1 })),
+      setTrack: assign(({ context, event }) => {
+        const { url, lyrics } = (event as unknown as { output: LoadedTrack }).output;
+        const track = makeTrack(context.current!.id, url!, lyrics);
+        const next = { ...context, track };
+        return { track, skipped: 0, currentLyricIndex: lyricIndexAt(next, context.startAt) };
+      }),
+      setLoadError: assign({ error: ({ event }) => messageOf((event as unknown as { error: unknown }).error) }),
+      setUnavailable: assign({ error: 'unavailable' }),
+      noticeUnavailable: emit(({ context }) => ({
+        type: 'notice' as const,
+        notice: 'song.unavailable' as const,
+        song: context.current!,
+      })),
+      logPlayFailure: emit(({ event }) => ({
+        type: 'play.failed' as const,
+        message: event.type === 'audio.playFailed' || event.type === 'audio.error' ? event.message : 'play failed',
+      })),
+      logStartFailure: emit(({ event }) => ({
+        type: 'play.failed' as const,
+        message: messageOf((event as unknown as { error: unknown }).error),
+      })),
+      tick: assign(({ context, event }) => {
+        if (event.type !== 'audio.time' || context.isUseProgress) return {};
+        return { currentTime: event.time, currentLyricIndex: lyricIndexAt(context, event.time) };
+      }),
+      setDuration: assign(({ event }) =>
+        event.type === 'audio.duration' && Number.isFinite(event.duration) ? { duration: event.duration } : {},
+      ),
+      seekTo: assign(({ context, event }) => {
+        if (event.type !== 'seek.commit' || !Number.isFinite(event.time)) return {};
+        const time = Math.max(0, event.time);
+        return { currentTime: time, currentLyricIndex: lyricIndexAt(context, time) };
+      }),
+      seekToLine: assign(({ context, event }) => {
+        if (event.type !== 'lyric.seek' || !context.track) return {};
+        const lineMs = context.track.lyricTimeList[event.index]!;
+        const time = Math.max(0, lineMs / 1000 - offsetFor(context.lyricOffsets, context.current?.id));
+        return { currentTime: time, currentLyricIndex: lyricIndexAt(context, time) };
+      }),
+      seekAudio: sendTo('audio', ({ context }): AudioCommand => ({ type: 'seek', time: context.currentTime })),
+      cycleMode: assign({ mode: ({ context }) => nextMode(context.mode) }),
+      addCustom: assign(({ context, event }) =>
+        event.type === 'custom.add'
+          ? { customList: [...context.customList, event.song], source: 'CUSTOM' as const }
+          : {},
+      ),
+      noticeAdded: emit(({ event }) => ({
+        type: 'notice' as const,
+        notice: 'custom.added' as const,
+        song: (event as { song: Song }).song,
+      })),
+      noticeDuplicate: emit(({ event }) => ({
+        type: 'notice' as const,
+        notice: 'custom.duplicate' as const,
+        song: (event as { song: Song }).song,
+      })),
+      removeCustom: assign(({ context, event }) => {
+        if (event.type !== 'custom.remove') return {};
+        const customList = context.customList.filter((song) => song.id !== event.id);
+        return { customList, source: customList.length === 0 ? ('TOP' as const) : context.source };
+      }),
+      noticeRemoved: emit(({ context, event }) => ({
+        type: 'notice' as const,
+        notice: 'custom.removed' as const,
+        song: context.customList.find((song) => song.id === (event as { id: number }).id)!,
+      })),
+      setCommon: assign({ lyricType: 'COMMON' as LyricType }),
+      setSpecial: assign({ lyricType: 'SPECIAL' as LyricType }),
+      requestRecentre: emit(({ context }) => ({ type: 'lyric.recentre' as const, index: context.currentLyricIndex })),
+      countRecentre: assign({ recentreRequests: ({ context }) => context.recentreRequests + 1 }),
+      setVolume: assign({
+        volume: ({ context, event }) =>
+          event.type === 'volume.set' ? volumeFromSlider(event.percent) : context.volume,
+      }),
+      applyVolume: sendTo('audio', ({ context }): AudioCommand => ({ type: 'volume', volume: context.volume })),
+      setLyricSettings: assign({
+        lyricSettings: ({ context, event }) =>
+          event.type === 'lyric.settings'
+            ? clampLyricSettings(event.settings, context.lyricSettings)
+            : context.lyricSettings,
+      }),
+      shiftOffset: assign(({ context, event }) => {
+        if (!context.current) return {};
+        const id = context.current.id;
+        const seconds = event.type === 'lyric.offset.shift' ? offsetFor(context.lyricOffsets, id) + event.delta : 0;
+        const lyricOffsets = withOffset(context.lyricOffsets, id, seconds);
+        return { lyricOffsets, currentLyricIndex: lyricIndexAt({ ...context, lyricOffsets }, context.currentTime) };
+      }),
+    },
+  }).createMachine({
+    id: 'player',
+    type: 'parallel',
+    context: ({ input }) => {
+      const saved = input.saved ?? defaultSavedPlayer();
+      const { version: _version, ...kept } = saved;
+      return {
+        ...kept,
+        track: null,
+        duration: (saved.current?.durationMs ?? 0) / 1000,
+        currentLyricIndex: -1,
+        showLyricBoard: false,
+        showPlayer: false,
+        isUseProgress: false,
+        isClickLyric: false,
+        isToggleImg: false,
+        recentreRequests: 0,
+        autoplay: false,
+        startAt: saved.currentTime,
+        direction: 'next',
+        skipped: 0,
+        error: null,
+        randomInt: input.randomInt,
+      };
+    },
+    invoke: { id: 'audio', src: 'audio', input: ({ context }) => ({ volume: context.volume }) },
+    on: {
+      'mode.cycle': { actions: 'cycleMode' },
+      'top.extend': {
+        guard: ({ context, event }) =>
+          event.songs.length > context.topList.length &&
+          context.topList.every((song, i) => event.songs[i]?.id === song.id),
+        actions: assign({ topList: ({ event }) => [...event.songs] }),
+      },
+      'custom.add': [{ guard: 'alreadyInList', actions: 'noticeDuplicate' }, { actions: ['addCustom', 'noticeAdded'] }],
+      'custom.remove': { guard: 'inList', actions: ['noticeRemoved', 'removeCustom'] },
+      'volume.set': { actions: ['setVolume', 'applyVolume'] },
+      'lyric.settings': { actions: 'setLyricSettings' },
+      'lyric.offset.shift': { guard: 'hasCurrent', actions: 'shiftOffset' },
+      'lyric.offset.reset': { guard: 'hasCurrent', actions: 'shiftOffset' },
+      'player.show': { actions: assign({ showPlayer: ({ event }) => event.show }) },
+      'player.toggle': { actions: assign({ showPlayer: ({ context }) => !context.showPlayer }) },
+      'board.show': { actions: assign({ showLyricBoard: ({ event }) => event.show }) },
+      'board.toggle': { actions: assign({ showLyricBoard: ({ context }) => !context.showLyricBoard }) },
+      'audio.time': { actions: 'tick' },
+      'audio.duration': { actions: 'setDuration' },
+    },
+    states: {
+      playback: {
+        initial: 'boot',
+        // Never `reenter` on a region of the parallel root: that would exit and re-enter every region.
         on: {
-          entry: assign({ isUseProgress: true }),
-          after: { progressFlagReset: 'off' },
-          // Each seek restarts the 200 ms.
-          on: { 'seek.commit': { guard: 'hasTrack', target: 'on', reenter: true } },
+          'track.select': { guard: 'validTopIndex', target: '.loading', actions: 'selectTop' },
+          'custom.select': { guard: 'validCustomIndex', target: '.loading', actions: 'selectCustom' },
+          'track.next': { guard: 'canAdvance', target: '.loading', actions: 'goNext' },
+          'track.previous': { guard: 'canAdvance', target: '.loading', actions: 'goPrevious' },
         },
-      },
-    },
-    /** isClickLyric: on for 100 ms after each click on a lyric line. */
-    lyricClickFlag: {
-      initial: 'off',
-      states: {
-        off: {
-          entry: assign({ isClickLyric: false }),
-          on: { 'lyric.seek': { guard: 'validLine', target: 'on' } },
-        },
-        on: {
-          entry: assign({ isClickLyric: true }),
-          after: { lyricFlagReset: 'off' },
-          on: { 'lyric.seek': { guard: 'validLine', target: 'on', reenter: true } },
-        },
-      },
-    },
-    /** COMMON and SPECIAL; switching to COMMON re-centres the current line 300 ms later. */
-    lyricType: {
-      initial: 'steady',
-      on: {
-        'board.special': {
-          target: '.steady',
-          actions: ['setSpecial', assign({ showPlayer: true, showLyricBoard: true })],
-        },
-      },
-      states: {
-        steady: {
-          on: {
-            'lyric.type.toggle': [{ guard: 'isSpecial', target: 'recentring', actions: 'setCommon' }, { actions: 'setSpecial' }],
-            'lyric.type.set': [
-              { guard: ({ context, event }) => event.lyricType === 'COMMON' && context.lyricType === 'SPECIAL', target: 'recentring', actions: 'setCommon' },
-              { guard: ({ event }) => event.lyricType === 'SPECIAL', actions: 'setSpecial' },
+        states: {
+          boot: {
+            always: [{ guard: 'hasSavedSong', target: 'loading' }, { target: 'idle' }],
+          },
+          /** No song yet: play starts the first song of the selected list. */
+          idle: {
+            tags: ['ready'],
+            on: { 'playback.toggle': 'starting', 'playback.play': 'starting' },
+          },
+          /** Fetching the selected list (the fourth playlist unless the reader chose another) to play its first song. */
+          starting: {
+            tags: ['busy'],
+            // A pause meanwhile (another tab took over, the OS) means the reader no longer wants it to start.
+            on: { 'playback.pause': 'idle' },
+            invoke: {
+              src: 'loadSelectedList',
+              onDone: [
+                {
+                  guard: ({ event }) => event.output.length > 0,
+                  target: 'loading',
+                  actions: assign(({ event }) => playTop(event.output, 0)),
+                },
+                { target: 'idle' },
+              ],
+              onError: { target: 'idle', actions: 'logStartFailure' },
+            },
+          },
+          loading: {
+            tags: ['busy'],
+            entry: 'stopAudio',
+            // A new choice while loading restarts the load: the answer for the old song is dropped.
+            on: {
+              'track.select': { guard: 'validTopIndex', target: 'loading', reenter: true, actions: 'selectTop' },
+              'custom.select': { guard: 'validCustomIndex', target: 'loading', reenter: true, actions: 'selectCustom' },
+              'track.next': { guard: 'canAdvance', target: 'loading', reenter: true, actions: 'goNext' },
+              'track.previous': { guard: 'canAdvance', target: 'loading', reenter: true, actions: 'goPrevious' },
+            },
+            invoke: {
+              src: 'loadTrack',
+              input: ({ context }) => ({ song: context.current! }),
+              onDone: [
+                { guard: ({ event }) => event.output.url === null, target: 'skipping', actions: 'noticeUnavailable' },
+                { guard: ({ context }) => context.autoplay, target: 'playing', actions: ['setTrack', 'loadAudio'] },
+                { target: 'paused', actions: ['setTrack', 'loadAudio'] },
+              ],
+              onError: { target: 'failed', actions: 'setLoadError' },
+            },
+          },
+          /** The song has no rights: go on in the same direction, unless the whole list was tried. */
+          skipping: {
+            always: [
+              { guard: 'skippedAll', target: 'failed', actions: 'setUnavailable' },
+              { target: 'loading', actions: 'skipOn' },
             ],
           },
+          playing: {
+            tags: ['ready'],
+            entry: ['playAudio', 'announcePlaying'],
+            on: {
+              'playback.toggle': 'paused',
+              'playback.pause': 'paused',
+              'audio.paused': 'paused',
+              'audio.playFailed': { target: 'paused', actions: 'logPlayFailure' },
+              'audio.error': { target: 'paused', actions: 'logPlayFailure' },
+              'audio.ended': [
+                { guard: 'singleCycle', actions: ['replay', 'playAudio'] },
+                { guard: 'canAdvance', target: 'loading', actions: 'goNext' },
+                { target: 'paused', actions: ['replay'] },
+              ],
+              'seek.commit': { actions: ['seekTo', 'seekAudio'] },
+              'lyric.seek': { guard: 'validLine', actions: ['seekToLine', 'seekAudio'] },
+            },
+          },
+          paused: {
+            tags: ['ready'],
+            entry: 'pauseAudio',
+            on: {
+              'playback.toggle': 'playing',
+              'playback.play': 'playing',
+              'audio.played': 'playing',
+              // Seeking resumes playback (spec section 4).
+              'seek.commit': { target: 'playing', actions: ['seekTo', 'seekAudio'] },
+              'lyric.seek': { guard: 'validLine', target: 'playing', actions: ['seekToLine', 'seekAudio'] },
+            },
+          },
+          failed: {
+            tags: ['error'],
+            on: {
+              'playback.toggle': {
+                guard: 'hasCurrent',
+                target: 'loading',
+                actions: assign({ autoplay: true, skipped: 0, error: null }),
+              },
+              'playback.play': {
+                guard: 'hasCurrent',
+                target: 'loading',
+                actions: assign({ autoplay: true, skipped: 0, error: null }),
+              },
+            },
+          },
         },
-        /** COMMON, waiting 300 ms to re-centre the current line. */
-        recentring: {
-          entry: assign({ isToggleImg: true }),
-          exit: assign({ isToggleImg: false }),
-          after: { lyricRecentre: { target: 'steady', actions: ['countRecentre', 'requestRecentre'] } },
+      },
+      /** isUseProgress: on for 200 ms after each slider seek. */
+      progressFlag: {
+        initial: 'off',
+        states: {
+          off: {
+            entry: assign({ isUseProgress: false }),
+            on: { 'seek.commit': { guard: 'hasTrack', target: 'on' } },
+          },
           on: {
-            'lyric.type.toggle': { target: 'steady', actions: 'setSpecial' },
-            'lyric.type.set': { guard: ({ event }) => event.lyricType === 'SPECIAL', target: 'steady', actions: 'setSpecial' },
+            entry: assign({ isUseProgress: true }),
+            after: { progressFlagReset: 'off' },
+            // Each seek restarts the 200 ms.
+            on: { 'seek.commit': { guard: 'hasTrack', target: 'on', reenter: true } },
+          },
+        },
+      },
+      /** isClickLyric: on for 100 ms after each click on a lyric line. */
+      lyricClickFlag: {
+        initial: 'off',
+        states: {
+          off: {
+            entry: assign({ isClickLyric: false }),
+            on: { 'lyric.seek': { guard: 'validLine', target: 'on' } },
+          },
+          on: {
+            entry: assign({ isClickLyric: true }),
+            after: { lyricFlagReset: 'off' },
+            on: { 'lyric.seek': { guard: 'validLine', target: 'on', reenter: true } },
+          },
+        },
+      },
+      /** COMMON and SPECIAL; switching to COMMON re-centres the current line 300 ms later. */
+      lyricType: {
+        initial: 'steady',
+        on: {
+          'board.special': {
+            target: '.steady',
+            actions: ['setSpecial', assign({ showPlayer: true, showLyricBoard: true })],
+          },
+        },
+        states: {
+          steady: {
+            on: {
+              'lyric.type.toggle': [
+                { guard: 'isSpecial', target: 'recentring', actions: 'setCommon' },
+                { actions: 'setSpecial' },
+              ],
+              'lyric.type.set': [
+                {
+                  guard: ({ context, event }) => event.lyricType === 'COMMON' && context.lyricType === 'SPECIAL',
+                  target: 'recentring',
+                  actions: 'setCommon',
+                },
+                { guard: ({ event }) => event.lyricType === 'SPECIAL', actions: 'setSpecial' },
+              ],
+            },
+          },
+          /** COMMON, waiting 300 ms to re-centre the current line. */
+          recentring: {
+            entry: assign({ isToggleImg: true }),
+            exit: assign({ isToggleImg: false }),
+            after: { lyricRecentre: { target: 'steady', actions: ['countRecentre', 'requestRecentre'] } },
+            on: {
+              'lyric.type.toggle': { target: 'steady', actions: 'setSpecial' },
+              'lyric.type.set': {
+                guard: ({ event }) => event.lyricType === 'SPECIAL',
+                target: 'steady',
+                actions: 'setSpecial',
+              },
+            },
           },
         },
       },
     },
-  },
-});
+  }),
+);

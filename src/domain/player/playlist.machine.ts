@@ -1,4 +1,5 @@
 import { assign, fromPromise, setup, waitFor, type ActorRefFrom } from 'xstate';
+import { lazyMachine } from '../shared/lazyMachine';
 import { DEFAULT_PLAYLIST_INDEX, SONG_LIST_PAGE_SIZE, type Playlist, type Song } from './music';
 
 export interface PlaylistContext {
@@ -43,79 +44,85 @@ export function defaultPlaylistId(playlists: readonly Playlist[]): number | null
   return playlists[Math.min(DEFAULT_PLAYLIST_INDEX, playlists.length - 1)]!.id;
 }
 
-export const playlistMachine = setup({
-  types: {
-    context: {} as PlaylistContext,
-    events: {} as PlaylistEvent,
-    tags: {} as 'busy' | 'error' | 'ready',
-  },
-  actors: { fetchPlaylists, fetchTracks },
-  guards: {
-    more: ({ context }) => context.selectedId !== null && !context.done,
-    hasSelection: ({ context }) => context.selectedId !== null,
-  },
-  actions: {
-    select: assign(({ event }) => (event.type === 'playlist.select' ? { selectedId: event.id, songs: [], offset: 0, done: false, error: null } : {})),
-  },
-}).createMachine({
-  id: 'playlist',
-  context: { playlists: [], selectedId: null, songs: [], offset: 0, done: false, error: null },
-  initial: 'dormant',
-  states: {
-    dormant: { on: { 'playlists.load': 'loadingPlaylists' } },
-    loadingPlaylists: {
-      tags: ['busy'],
-      invoke: {
-        src: 'fetchPlaylists',
-        onDone: {
-          target: 'browsing',
-          actions: assign(({ event }) => ({ playlists: event.output, selectedId: defaultPlaylistId(event.output) })),
+export const playlistMachine = lazyMachine(() =>
+  setup({
+    types: {
+      context: {} as PlaylistContext,
+      events: {} as PlaylistEvent,
+      tags: {} as 'busy' | 'error' | 'ready',
+    },
+    actors: { fetchPlaylists, fetchTracks },
+    guards: {
+      more: ({ context }) => context.selectedId !== null && !context.done,
+      hasSelection: ({ context }) => context.selectedId !== null,
+    },
+    actions: {
+      select: assign(({ event }) =>
+        event.type === 'playlist.select'
+          ? { selectedId: event.id, songs: [], offset: 0, done: false, error: null }
+          : {},
+      ),
+    },
+  }).createMachine({
+    id: 'playlist',
+    context: { playlists: [], selectedId: null, songs: [], offset: 0, done: false, error: null },
+    initial: 'dormant',
+    states: {
+      dormant: { on: { 'playlists.load': 'loadingPlaylists' } },
+      loadingPlaylists: {
+        tags: ['busy'],
+        invoke: {
+          src: 'fetchPlaylists',
+          onDone: {
+            target: 'browsing',
+            actions: assign(({ event }) => ({ playlists: event.output, selectedId: defaultPlaylistId(event.output) })),
+          },
+          onError: { target: 'playlistsFailed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
         },
-        onError: { target: 'playlistsFailed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
       },
-    },
-    playlistsFailed: {
-      tags: ['error'],
-      on: { 'playlists.load': { target: 'loadingPlaylists', actions: assign({ error: null }) } },
-    },
-    browsing: {
-      initial: 'loading',
-      on: {
-        // Re-entering cancels the page in flight: a late page of the previous playlist is dropped.
-        'playlist.select': { target: '.loading', reenter: true, actions: 'select' },
+      playlistsFailed: {
+        tags: ['error'],
+        on: { 'playlists.load': { target: 'loadingPlaylists', actions: assign({ error: null }) } },
       },
-      states: {
-        loading: {
-          tags: ['busy'],
-          always: { guard: ({ context }) => context.selectedId === null || context.done, target: 'idle' },
-          invoke: {
-            src: 'fetchTracks',
-            input: ({ context }) => ({ id: context.selectedId!, offset: context.offset, limit: SONG_LIST_PAGE_SIZE }),
-            onDone: [
-              { guard: ({ event }) => event.output.length === 0, target: 'idle', actions: assign({ done: true }) },
-              {
-                target: 'idle',
-                actions: assign({
-                  songs: ({ context, event }) => [...context.songs, ...event.output],
-                  offset: ({ context }) => context.offset + SONG_LIST_PAGE_SIZE,
-                }),
-              },
-            ],
-            onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+      browsing: {
+        initial: 'loading',
+        on: {
+          // Re-entering cancels the page in flight: a late page of the previous playlist is dropped.
+          'playlist.select': { target: '.loading', reenter: true, actions: 'select' },
+        },
+        states: {
+          loading: {
+            tags: ['busy'],
+            always: { guard: ({ context }) => context.selectedId === null || context.done, target: 'idle' },
+            invoke: {
+              src: 'fetchTracks',
+              input: ({ context }) => ({ id: context.selectedId!, offset: context.offset, limit: SONG_LIST_PAGE_SIZE }),
+              onDone: [
+                { guard: ({ event }) => event.output.length === 0, target: 'idle', actions: assign({ done: true }) },
+                {
+                  target: 'idle',
+                  actions: assign({
+                    songs: ({ context, event }) => [...context.songs, ...event.output],
+                    offset: ({ context }) => context.offset + SONG_LIST_PAGE_SIZE,
+                  }),
+                },
+              ],
+              onError: { target: 'failed', actions: assign({ error: ({ event }) => messageOf(event.error) }) },
+            },
+          },
+          idle: {
+            tags: ['ready'],
+            on: { 'page.next': { guard: 'more', target: 'loading' } },
+          },
+          failed: {
+            tags: ['error'],
+            on: { 'page.next': { guard: 'hasSelection', target: 'loading', actions: assign({ error: null }) } },
           },
         },
-        idle: {
-          tags: ['ready'],
-          on: { 'page.next': { guard: 'more', target: 'loading' } },
-        },
-        failed: {
-          tags: ['error'],
-          on: { 'page.next': { guard: 'hasSelection', target: 'loading', actions: assign({ error: null }) } },
-        },
       },
     },
-  },
-});
+  }),
+);
 
 /**
  * The selected playlist's songs (the fourth by default), for "play" with nothing loaded. When the overlay has
@@ -129,7 +136,10 @@ export async function selectedListSongs(playlist: ActorRefFrom<typeof playlistMa
   else if (now.matches({ browsing: 'failed' })) playlist.send({ type: 'page.next' });
   const settled = await waitFor(
     playlist,
-    (snapshot) => snapshot.matches('playlistsFailed') || snapshot.matches({ browsing: 'idle' }) || snapshot.matches({ browsing: 'failed' }),
+    (snapshot) =>
+      snapshot.matches('playlistsFailed') ||
+      snapshot.matches({ browsing: 'idle' }) ||
+      snapshot.matches({ browsing: 'failed' }),
   );
   if (settled.context.songs.length === 0 && settled.context.error) throw new Error(settled.context.error);
   return settled.context.songs;

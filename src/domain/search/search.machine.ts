@@ -1,4 +1,5 @@
 import { assign, emit, fromPromise, setup } from 'xstate';
+import { lazyMachine } from '../shared/lazyMachine';
 import type { HotArticle, SearchHit } from '../content/content';
 import { normaliseTerm, rememberTerm } from './history';
 
@@ -55,103 +56,105 @@ const fetchHotArticles = fromPromise<HotArticle[]>(async () => {
   throw new Error('search: fetchHotArticles actor not provided');
 });
 
-export const searchMachine = setup({
-  types: {
-    context: {} as SearchContext,
-    events: {} as SearchEvent,
-    input: {} as SearchInput,
-    emitted: {} as SearchEmitted,
-    tags: {} as 'busy' | 'error' | 'ready',
-  },
-  actors: { searchArticles, fetchHotArticles },
-  delays: { searchDebounce: SEARCH_DEBOUNCE_MS },
-  guards: {
-    blank: ({ event }) => 'keyword' in event && searchKeyword(event.keyword) === '',
-    unchanged: ({ context, event }) => 'keyword' in event && searchKeyword(event.keyword) === context.keyword,
-  },
-  actions: {
-    setKeyword: assign({
-      keyword: ({ event }) => ('keyword' in event ? searchKeyword(event.keyword) : ''),
+export const searchMachine = lazyMachine(() =>
+  setup({
+    types: {
+      context: {} as SearchContext,
+      events: {} as SearchEvent,
+      input: {} as SearchInput,
+      emitted: {} as SearchEmitted,
+      tags: {} as 'busy' | 'error' | 'ready',
+    },
+    actors: { searchArticles, fetchHotArticles },
+    delays: { searchDebounce: SEARCH_DEBOUNCE_MS },
+    guards: {
+      blank: ({ event }) => 'keyword' in event && searchKeyword(event.keyword) === '',
+      unchanged: ({ context, event }) => 'keyword' in event && searchKeyword(event.keyword) === context.keyword,
+    },
+    actions: {
+      setKeyword: assign({
+        keyword: ({ event }) => ('keyword' in event ? searchKeyword(event.keyword) : ''),
+        error: null,
+      }),
+      clearResults: assign({ results: [], resultsFor: null, error: null }),
+      clearHistory: assign({ history: [] }),
+      announceHistory: emit(({ context }) => ({ type: 'history.changed' as const, history: context.history })),
+    },
+  }).createMachine({
+    id: 'search',
+    context: ({ input }) => ({
+      keyword: '',
+      resultsFor: null,
+      results: [],
+      history: input.history,
+      hot: [],
       error: null,
     }),
-    clearResults: assign({ results: [], resultsFor: null, error: null }),
-    clearHistory: assign({ history: [] }),
-    announceHistory: emit(({ context }) => ({ type: 'history.changed' as const, history: context.history })),
-  },
-}).createMachine({
-  id: 'search',
-  context: ({ input }) => ({
-    keyword: '',
-    resultsFor: null,
-    results: [],
-    history: input.history,
-    hot: [],
-    error: null,
+    type: 'parallel',
+    on: {
+      'history.clear': { actions: ['clearHistory', 'announceHistory'] },
+    },
+    states: {
+      query: {
+        initial: 'idle',
+        on: {
+          'keyword.change': [
+            { guard: 'blank', target: '.idle', actions: ['setKeyword', 'clearResults'] },
+            { guard: 'unchanged' },
+            // Re-entering restarts the quiet period and cancels a search still in flight.
+            { target: '.debouncing', reenter: true, actions: 'setKeyword' },
+          ],
+          'keyword.submit': [
+            { guard: 'blank', target: '.idle', actions: ['setKeyword', 'clearResults'] },
+            { target: '.searching', reenter: true, actions: 'setKeyword' },
+          ],
+        },
+        states: {
+          idle: { tags: ['ready'] },
+          debouncing: {
+            tags: ['busy'],
+            after: { searchDebounce: 'searching' },
+          },
+          searching: {
+            tags: ['busy'],
+            invoke: {
+              src: 'searchArticles',
+              input: ({ context }) => ({ keyword: context.keyword }),
+              onDone: {
+                target: 'idle',
+                actions: [
+                  assign({
+                    results: ({ event }) => event.output,
+                    resultsFor: ({ context }) => context.keyword,
+                    history: ({ context }) => rememberTerm(context.history, context.keyword),
+                  }),
+                  'announceHistory',
+                ],
+              },
+              onError: {
+                target: 'failed',
+                actions: assign({ error: ({ event }) => messageOf(event.error), results: [], resultsFor: null }),
+              },
+            },
+          },
+          failed: { tags: ['error'] },
+        },
+      },
+      hot: {
+        initial: 'empty',
+        states: {
+          empty: { on: { 'hot.load': 'loading' } },
+          loading: {
+            invoke: {
+              src: 'fetchHotArticles',
+              onDone: { target: 'loaded', actions: assign({ hot: ({ event }) => event.output }) },
+              // Quietly try again the next time the dialog opens.
+              onError: { target: 'empty' },
+            },
+          },
+          loaded: {},
+        },
+      },
+    },
   }),
-  type: 'parallel',
-  on: {
-    'history.clear': { actions: ['clearHistory', 'announceHistory'] },
-  },
-  states: {
-    query: {
-      initial: 'idle',
-      on: {
-        'keyword.change': [
-          { guard: 'blank', target: '.idle', actions: ['setKeyword', 'clearResults'] },
-          { guard: 'unchanged' },
-          // Re-entering restarts the quiet period and cancels a search still in flight.
-          { target: '.debouncing', reenter: true, actions: 'setKeyword' },
-        ],
-        'keyword.submit': [
-          { guard: 'blank', target: '.idle', actions: ['setKeyword', 'clearResults'] },
-          { target: '.searching', reenter: true, actions: 'setKeyword' },
-        ],
-      },
-      states: {
-        idle: { tags: ['ready'] },
-        debouncing: {
-          tags: ['busy'],
-          after: { searchDebounce: 'searching' },
-        },
-        searching: {
-          tags: ['busy'],
-          invoke: {
-            src: 'searchArticles',
-            input: ({ context }) => ({ keyword: context.keyword }),
-            onDone: {
-              target: 'idle',
-              actions: [
-                assign({
-                  results: ({ event }) => event.output,
-                  resultsFor: ({ context }) => context.keyword,
-                  history: ({ context }) => rememberTerm(context.history, context.keyword),
-                }),
-                'announceHistory',
-              ],
-            },
-            onError: {
-              target: 'failed',
-              actions: assign({ error: ({ event }) => messageOf(event.error), results: [], resultsFor: null }),
-            },
-          },
-        },
-        failed: { tags: ['error'] },
-      },
-    },
-    hot: {
-      initial: 'empty',
-      states: {
-        empty: { on: { 'hot.load': 'loading' } },
-        loading: {
-          invoke: {
-            src: 'fetchHotArticles',
-            onDone: { target: 'loaded', actions: assign({ hot: ({ event }) => event.output }) },
-            // Quietly try again the next time the dialog opens.
-            onError: { target: 'empty' },
-          },
-        },
-        loaded: {},
-      },
-    },
-  },
-});
+);
