@@ -61,7 +61,7 @@ export const hotReads = new Counter({
 
 export const pageCache = new Counter({
   name: 'blog_page_cache_total',
-  help: 'Rendered pages answered from the page cache (hit) or rendered (miss)',
+  help: 'Rendered pages answered from the page cache (hit), rendered (miss) or taken from another instance (shared)',
   labelNames: ['result'] as const,
   registers: [registry],
 });
@@ -130,9 +130,12 @@ export function sumAcrossWorkers(summed: () => Promise<string>): void {
   readMetrics = summed;
 }
 
-/** The one place a page cache tells of a lookup. */
-export function countPageCache(hit: boolean): void {
-  pageCache.inc({ result: hit ? 'hit' : 'miss' });
+/**
+ * The one place a page cache tells of a lookup: kept here (`hit`), rendered or waiting for the render (`miss`),
+ * or answered by the copy another instance rendered (`shared`, PAGE_CACHE_REDIS).
+ */
+export function countPageCache(result: 'hit' | 'miss' | 'shared'): void {
+  pageCache.inc({ result });
 }
 
 /** The one place a hot read tells of a lookup. */

@@ -89,6 +89,8 @@ export class PageCache {
   private misses = 0;
   private renders = 0;
   private sharedHits = 0;
+  /** Copies taken from Redis: a request they answer counts as `shared` in the metrics. */
+  private readonly fromOtherInstances = new WeakSet<KeptPage>();
   private readonly shared: SharedPages | undefined;
 
   constructor(options: PageCacheOptions) {
@@ -113,12 +115,12 @@ export class PageCache {
     const kept = this.kept(variant);
     if (kept !== undefined) return Promise.resolve(kept);
     this.misses++;
-    countPageCache(false);
-    return this.pages.answer(variant, PAGE_TOPICS, async () => {
+    const answer = this.pages.answer(variant, PAGE_TOPICS, async () => {
       // Redis away: the page is rendered here, as without it.
       const shared = await this.shared?.lookup(variant).catch(() => undefined);
       if (shared?.page) {
         this.sharedHits++;
+        this.fromOtherInstances.add(shared.page);
         return shared.page;
       }
       this.renders++;
@@ -126,6 +128,12 @@ export class PageCache {
       shared?.keep(page);
       return page;
     });
+    // Each request counted once, those that waited for the same render or copy alike.
+    answer.then(
+      (page) => countPageCache(this.fromOtherInstances.has(page) ? 'shared' : 'miss'),
+      () => countPageCache('miss'),
+    );
+    return answer;
   }
 
   /** The kept page of `variant` (a hit), or undefined; the hot path leaves a miss to `page`, which counts it. */
@@ -133,7 +141,7 @@ export class PageCache {
     const kept = this.pages.peek(variant);
     if (kept !== undefined) {
       this.hits++;
-      countPageCache(true);
+      countPageCache('hit');
     }
     return kept;
   }

@@ -4,6 +4,7 @@ import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { announceChanges } from '../../../server/adapters/cache/redisChangeRelay';
 import type { PageCacheCounts } from '../../../server/adapters/ssr/pageCache';
+import { pageCache } from '../../../server/adapters/metrics/metrics';
 import { postgresAndRedisUnreachable } from '../support/databases';
 import { adminCookie, rawGet, REDIS_URL, sharedData, startSite, write, type SharedData, type TestSite } from './support';
 import { writeRenderingClient } from './pageSupport';
@@ -30,6 +31,11 @@ async function served(site: TestSite, url: string, headers: http.OutgoingHttpHea
   const answer = await page(site, url, headers);
   const after = countsOf(site);
   return { body: answer.body, etag: answer.headers.etag, rendered: after.renders - before.renders, fromRedis: after.sharedHits - before.sharedHits };
+}
+
+/** The page cache's lookups of one result so far, as /metrics tells them (both instances run in this process). */
+async function counted(result: 'hit' | 'miss' | 'shared'): Promise<number> {
+  return (await pageCache.get()).values.find((value) => value.labels.result === result)?.value ?? 0;
 }
 
 describe.skipIf(skipReason !== undefined)('visitors’ pages shared through Redis by two instances (PostgreSQL)', () => {
@@ -59,8 +65,11 @@ describe.skipIf(skipReason !== undefined)('visitors’ pages shared through Redi
   it('serves on one instance the page the other rendered, without rendering it again', async () => {
     const first = await served(a, '/category');
     expect(first.rendered).toBe(1);
+    const [shared, missed] = [await counted('shared'), await counted('miss')];
     const second = await served(b, '/category');
     expect(second).toMatchObject({ rendered: 0, fromRedis: 1, body: first.body, etag: first.etag });
+    // Counted as a copy from the other instance, not as a render.
+    expect([(await counted('shared')) - shared, (await counted('miss')) - missed]).toEqual([1, 0]);
     // Then from B's own memory.
     expect(await served(b, '/category')).toMatchObject({ rendered: 0, fromRedis: 0, body: first.body });
   });

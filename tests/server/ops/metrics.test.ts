@@ -68,7 +68,7 @@ describe('/metrics', () => {
     const countsBefore = await requestCounts();
     for (let i = 0; i < 3; i++) expect((await server.app.inject({ method: 'GET', url: '/api/config' })).statusCode).toBe(200);
     expect((await server.app.inject({ method: 'GET', url: '/api/no-such-call' })).statusCode).toBe(404);
-    countPageCache(true);
+    countPageCache('hit');
     const after = await families();
     const countsAfter = await requestCounts();
 
