@@ -6,8 +6,9 @@ import { administratorCookie, startBenchSite, type BenchSite } from './benchSite
  * 4× slower (CDP `Emulation.setCPUThrottlingRate`), and no mouse ever moved (a phone gives no intent):
  *
  * - tap: `/home` as served, the first article card tapped (a touch, before the app starts) → the article's body
- *   on screen; against the browser's own navigation to the same address (`page.goto`) from the same page, in
- *   the same round. Ratio tap / goto.
+ *   on screen; against the browser's own navigation to the same address (`page.goto`) from the same page, and
+ *   against a tap on a plain link to it on a bare page (no script, no style: what the browser's own handling of a
+ *   tap costs), in the same round. Ratios tap / goto and tap / plain link.
  * - console: `/admin` as the administrator → its section on screen, with no intent, and with a mouse moving
  *   from the first byte on. Ratio without / with.
  * - start: `/home`, an article and `/talk` loaded and left alone, then the app's start forced (a key pressed)
@@ -77,22 +78,35 @@ const shownAt = async (page: Page) => {
   return page.evaluate(() => (window as unknown as { shownAt: number }).shownAt);
 };
 
-/** From `/home` as served, before the app: a tap on the first card, or the browser sent to its address. */
-async function firstTap(browser: Browser, site: BenchSite, cpu: number, how: 'tap' | 'goto'): Promise<number> {
+/** A bare page with one plain link to the article: no script, no style (`plain`). */
+const PLAIN_PAGE = '/bench-plain-link';
+
+/**
+ * From `/home` as served, before the app: a tap on the first card, or the browser sent to its address; or
+ * (`plain`) a tap on a plain link to the same address on a bare page of the same origin.
+ */
+async function firstTap(browser: Browser, site: BenchSite, cpu: number, how: 'tap' | 'goto' | 'plain'): Promise<number> {
   const { context, page } = await phone(browser, cpu);
   try {
     await noteTimes(context, 'article');
-    await page.goto(`${site.baseUrl}/home`, { waitUntil: 'domcontentloaded' });
-    const link = page.locator(CARD_LINK).first();
+    const article = `/article?id=${site.articleId}`;
+    await context.route(site.baseUrl + PLAIN_PAGE, (route) =>
+      route.fulfill({
+        contentType: 'text/html; charset=utf-8',
+        body: `<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1"><p><a href="${article}">文章</a></p>`,
+      }),
+    );
+    await page.goto(`${site.baseUrl}${how === 'plain' ? PLAIN_PAGE : '/home'}`, { waitUntil: 'domcontentloaded' });
+    const link = page.locator(how === 'plain' ? 'a' : CARD_LINK).first();
     await link.waitFor();
     const href = new URL((await link.getAttribute('href'))!, site.baseUrl).href;
-    if (await live(page)) throw new Error('the app started before the tap: the round measures nothing');
+    if (how !== 'plain' && (await live(page))) throw new Error('the app started before the tap: the round measures nothing');
     let start = Date.now();
-    if (how === 'tap') await link.tap({ noWaitAfter: true });
-    else await page.goto(href, { waitUntil: 'commit' });
+    if (how === 'goto') await page.goto(href, { waitUntil: 'commit' });
+    else await link.tap({ noWaitAfter: true });
     await page.waitForURL(href, { waitUntil: 'commit' });
     const end = await shownAt(page);
-    if (how === 'tap') start = Number(await page.evaluate(() => sessionStorage.getItem('tapAt')));
+    if (how !== 'goto') start = Number(await page.evaluate(() => sessionStorage.getItem('tapAt')));
     return end - start;
   } finally {
     await context.close();
@@ -211,7 +225,7 @@ async function main(): Promise<void> {
   const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: ['--no-sandbox', '--disable-gpu'] });
   const cookie = await administratorCookie(site);
   const pages = ['/home', `/article?id=${site.articleId}`, '/talk'];
-  const taps: Record<'tap' | 'goto', number[]> = { tap: [], goto: [] };
+  const taps: Record<'tap' | 'goto' | 'plain', number[]> = { tap: [], goto: [], plain: [] };
   const consoles: Record<'without' | 'with', number[]> = { without: [], with: [] };
   const starts = new Map<string, StartUp[]>(pages.map((path) => [path, []]));
   // The server renders each page once first: a first render (code loaded and compiled, the article's text read)
@@ -223,10 +237,10 @@ async function main(): Promise<void> {
       const line: string[] = [`round ${round}:`];
       if (only.includes('tap')) {
         // Alternated, so neither always goes first.
-        for (const how of round % 2 ? (['tap', 'goto'] as const) : (['goto', 'tap'] as const)) {
+        for (const how of round % 2 ? (['tap', 'goto', 'plain'] as const) : (['plain', 'goto', 'tap'] as const)) {
           taps[how].push(await firstTap(browser, site, cpu, how));
         }
-        line.push(`tap ${ms(taps.tap.at(-1)!)}, goto ${ms(taps.goto.at(-1)!)};`);
+        line.push(`tap ${ms(taps.tap.at(-1)!)}, goto ${ms(taps.goto.at(-1)!)}, plain link ${ms(taps.plain.at(-1)!)};`);
       }
       if (only.includes('console')) {
         for (const intent of round % 2 ? [false, true] : [true, false]) {
@@ -248,8 +262,11 @@ async function main(): Promise<void> {
     }
     console.log(`Medians of ${rounds} rounds:`);
     if (only.includes('tap')) {
-      const [tap, goto] = [median(taps.tap), median(taps.goto)];
-      console.log(`  first tap on an article card ${ms(tap)}, the browser's navigation ${ms(goto)}: ratio ${(tap / goto).toFixed(2)}`);
+      const [tap, goto, plain] = [median(taps.tap), median(taps.goto), median(taps.plain)];
+      console.log(
+        `  first tap on an article card ${ms(tap)}, the browser's navigation ${ms(goto)}: ratio ${(tap / goto).toFixed(2)}; ` +
+          `a tap on a plain link on a bare page ${ms(plain)}: ratio ${(tap / plain).toFixed(2)}`,
+      );
     }
     if (only.includes('console')) {
       const [without, withIntent] = [median(consoles.without), median(consoles.with)];
