@@ -12,6 +12,7 @@ import { freePort, startRedis } from '../faults/support';
 import { POSTGRES_URL, adminQuery, postgresAndRedisUnreachable } from '../support/databases';
 import { httpGet, readBody, runScript, takeOverAdministrator } from '../support/serverProcess';
 import { temporaryFolder } from '../support/siteServer';
+import { cid, isMessage, join } from '../chat/support';
 
 /*
  * WEB_CONCURRENCY=2: real processes (`server/cli/start.ts`, a primary and two workers sharing one port), on
@@ -188,6 +189,22 @@ describe('two workers on SQLite without Redis', () => {
 
   it('a write through one worker is seen through the other at the next request (page cache and hot reads)', async () => {
     await expectWriteSeenByBoth(site);
+  }, 60_000);
+
+  it('the chat room spans both workers: a message sent on one reaches a socket on the other, in order, once', async () => {
+    // Consecutive connections go to alternate workers (the primary's round robin): one socket on each.
+    const sockets = [await join(site.url, { token: site.token }), await join(site.url, { token: site.token })].map((j) => j.client);
+    try {
+      const sent = [cid('workers'), cid('workers')];
+      for (const clientId of sent) sockets[0]!.send({ type: 'message', content: `两个工作进程 ${clientId}`, content_type: 'text', client_id: clientId });
+      for (const socket of sockets) {
+        await socket.waitFor(isMessage((m) => m.client_id === sent[1]), 'the second message on both workers');
+        const heard = socket.frames.flatMap((f) => (f.type === 'message' && sent.includes(f.client_id ?? '') ? [f.client_id] : []));
+        expect(heard).toEqual(sent);
+      }
+    } finally {
+      await Promise.all(sockets.map((socket) => socket.close()));
+    }
   }, 60_000);
 
   it('/metrics sums every worker: the request count equals the requests sent', async () => {
