@@ -5,7 +5,7 @@ import { Writable } from 'node:stream';
 import { createRenderContainer, type RenderPorts } from './composition-root';
 import type { PageSeed } from './ports/pageSeed';
 import { AppRoutes } from './ui/app/App';
-import { PageDataProvider, type LoadOutcome } from './ui/app/pageData';
+import { PageDataProvider, type KeptMarkup, type LoadOutcome } from './ui/app/pageData';
 import { pageFor } from './ui/app/routes';
 import { ServicesProvider } from './ui/di';
 
@@ -19,6 +19,8 @@ export interface RenderRequest {
   seed: Omit<PageSeed, 'loads'>;
   /** The server's HTML sanitiser for Markdown output (DOMPurify needs a browser). */
   sanitizeHtml: (html: string) => string;
+  /** The article bodies' markup made in earlier renders (see PageData). */
+  keptMarkup: KeptMarkup;
 }
 
 export interface RenderedPage {
@@ -35,7 +37,7 @@ const RENDER_TIMEOUT_MS = 10_000;
  * Renders a reading page with the same views the browser uses: its loads run against the server's ports,
  * the render waits for all of them (and for the page's lazy chunk), and their answers form the seed.
  */
-export function renderPage({ url, ports, seed, sanitizeHtml }: RenderRequest): Promise<RenderedPage> {
+export function renderPage({ url, ports, seed, sanitizeHtml, keptMarkup }: RenderRequest): Promise<RenderedPage> {
   const loads = new Map<string, Promise<LoadOutcome>>();
   const answers: Record<string, unknown> = {};
   const collect = (key: string, load: () => Promise<unknown>) => {
@@ -75,7 +77,7 @@ export function renderPage({ url, ports, seed, sanitizeHtml }: RenderRequest): P
     const stream = renderToPipeableStream(
       <StrictMode>
         <ServicesProvider container={container}>
-          <PageDataProvider value={{ seed: fullSeed, collect, sanitizeHtml }}>
+          <PageDataProvider value={{ seed: fullSeed, collect, sanitizeHtml, keptMarkup }}>
             <StaticRouter location={url}>
               <AppRoutes />
             </StaticRouter>

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import type { Manifest } from 'vite';
 import type { PageSeed, UiCookie } from '../../../src/ports/pageSeed';
 import { UI_COOKIE } from '../../../src/ports/pageSeed';
@@ -16,6 +18,22 @@ import { sanitizeArticleHtml } from './htmlSanitizer';
 import { inLanguage, installServerLocaliser, requestLanguage, type PageRequest } from './language';
 import type { Language } from '../../../src/domain/shared/language';
 
+/** The article bodies' markup kept between renders, in characters (about 2 MB). */
+const KEPT_MARKUP_CHARS = 1_000_000;
+
+/**
+ * Markup made from Markdown, kept by a digest of what it was made from (the Markdown and its look) so the key
+ * costs no memory of its size: a signed-in reader's article is rendered for each request, its body once.
+ */
+function keptMarkupStore() {
+  const kept = new LRUCache<string, string>({ maxSize: KEPT_MARKUP_CHARS, sizeCalculation: (html) => Math.max(1, html.length) });
+  const digest = (key: string) => createHash('sha256').update(key).digest('base64');
+  return {
+    get: (key: string) => kept.get(digest(key)),
+    set: (key: string, html: string) => void kept.set(digest(key), html),
+  };
+}
+
 /** Where the build puts the server renderer, inside the client folder (never served, see app.ts). */
 export const SSR_FOLDER = '.ssr';
 const SEED_ID = 'page-seed';
@@ -27,6 +45,7 @@ interface RendererModule {
     ports: RenderPortsFor;
     seed: Omit<PageSeed, 'loads'>;
     sanitizeHtml: (html: string) => string;
+    keptMarkup: { get(key: string): string | undefined; set(key: string, html: string): void };
   }): Promise<{
     html: string;
     seed: PageSeed;
@@ -184,6 +203,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer |
   const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
   const englishScripts = closure(manifest, ENGLISH_CATALOGUE).map((key) => `/${manifest[key]!.file}`);
   const deferredShellScripts = pageAssets(manifest, DEFERRED_SHELL).scripts;
+  const keptMarkup = keptMarkupStore();
   // Before the renderer's catalogue is created: its areas answer in each render's language.
   installServerLocaliser();
   let renderer: Promise<RendererModule> | undefined;
@@ -253,7 +273,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer |
       };
       const language = requestLanguage(request);
       const page = await inLanguage(language, () =>
-        module.renderPage({ url: request.url, ports, seed, sanitizeHtml: sanitizeArticleHtml }),
+        module.renderPage({ url: request.url, ports, seed, sanitizeHtml: sanitizeArticleHtml, keptMarkup }),
       );
       const themeHead =
         ui.theme === 'dark' || ui.theme === 'light' ? '' : `<script>${THEME_SCRIPT}</script>`;

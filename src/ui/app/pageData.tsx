@@ -14,8 +14,18 @@ export interface PageData {
    * sanitiser with the same rules).
    */
   sanitizeHtml?: (html: string) => string;
+  /**
+   * Server only: markup made from Markdown in an earlier render, by the Markdown and everything else it
+   * depends on (a signed-in reader's article is rendered for each request: its body need not be).
+   */
+  keptMarkup?: KeptMarkup;
   /** Server only: the load's promise, one per key (React's `use` waits for it). */
   collect?: (key: string, load: () => Promise<unknown>) => Promise<LoadOutcome>;
+}
+
+export interface KeptMarkup {
+  get(key: string): string | undefined;
+  set(key: string, html: string): void;
 }
 
 export type LoadOutcome = { ok: true; data: unknown } | { ok: false };

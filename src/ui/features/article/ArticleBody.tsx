@@ -2,7 +2,8 @@ import type { Zoom } from 'medium-zoom';
 import { Suspense, useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import type { CodeTheme, PreviewTheme } from '../../../domain/preferences/preferences';
 import type { Theme } from '../../../domain/theme/theme';
-import { onServerPage, usePageData } from '../../app/pageData';
+import { currentLanguage } from '../../../i18n/language';
+import { onServerPage, usePageData, type KeptMarkup } from '../../app/pageData';
 import { Loading } from '../../components/Loading';
 import { lazyPart } from '../../hooks/lazyPart';
 import { useCopy } from '../../hooks/useCopy';
@@ -49,12 +50,31 @@ function useServerRendering(markdown: string): string | undefined {
   return server?.markdown === markdown ? server.html : undefined;
 }
 
+/**
+ * On the server: the markup an earlier render made of this body in the same look, and the sanitiser that keeps
+ * a new one. Parsing, highlighting and sanitising a body took a fifth of a signed-in reader's article render.
+ */
+function useKeptMarkup(key: unknown[]): { kept: string | undefined; sanitize: ((html: string) => string) | undefined } {
+  const { sanitizeHtml, keptMarkup } = usePageData();
+  if (!keptMarkup || !sanitizeHtml) return { kept: undefined, sanitize: sanitizeHtml };
+  const text = JSON.stringify(key);
+  return { kept: keptMarkup.get(text), sanitize: keeping(keptMarkup, text, sanitizeHtml) };
+}
+
+function keeping(keptMarkup: KeptMarkup, key: string, sanitizeHtml: (html: string) => string) {
+  return (html: string) => {
+    const safe = sanitizeHtml(html);
+    keptMarkup.set(key, safe);
+    return safe;
+  };
+}
+
 /** The Markdown body in the chosen preview and code themes; images zoom, code blocks copy. */
 export function ArticleBody({ markdown, theme, previewTheme, codeTheme, onHeadings }: ArticleBodyProps) {
   const copy = useCopy();
-  const { sanitizeHtml } = usePageData();
   const href = codeStyleUrl(codeTheme, previewTheme, theme);
-  const serverHtml = useServerRendering(markdown);
+  const { kept, sanitize } = useKeptMarkup([markdown, theme, previewTheme, codeTheme, currentLanguage()]);
+  const serverHtml = useServerRendering(markdown) ?? kept;
   const container = useRef<HTMLDivElement>(null);
   const zoom = useRef<Zoom | undefined>(undefined);
   /** Counts renderings (and the unmount): a zoom whose code arrives after a newer one is not attached. */
@@ -120,7 +140,7 @@ export function ArticleBody({ markdown, theme, previewTheme, codeTheme, onHeadin
             theme={theme}
             previewTheme={previewTheme}
             codeTheme={codeTheme}
-            sanitize={sanitizeHtml}
+            sanitize={sanitize}
             onRendered={rendered}
           />
         )}
