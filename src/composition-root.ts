@@ -129,6 +129,15 @@ function started<A extends { start(): A }>(env: Environment, actor: A): A {
   return env.live ? actor.start() : actor;
 }
 
+/**
+ * The machine with the app's implementations of its actors. A server render never starts an actor, only reads
+ * its first snapshot, so it keeps the machine as defined: `.provide` builds a whole new machine, a tenth of a
+ * signed-in reader's render.
+ */
+function provided<M>(env: Environment, machine: M, provide: (machine: M) => M): M {
+  return env.live ? provide(machine) : machine;
+}
+
 /** Long-lived actors, created and started once; views only read and send. */
 const actorsModule = (env: Environment) => new ContainerModule(({ bind }) => {
   bind(TOKENS.theme)
@@ -174,12 +183,14 @@ const actorsModule = (env: Environment) => new ContainerModule(({ bind }) => {
   bind(TOKENS.appSession)
     .toResolvedValue(
       (api: Services['siteApi'], notifier: Services['notifier'], clock: Services['clock'], session: Services['session']) => {
-        const machine = appSessionMachine.provide({
-          actors: {
-            fetchPageHeaders: fromPromise(() => api.pageHeaders()),
-            countView: fromPromise<number | void>(() => api.addView()),
-          },
-        });
+        const machine = provided(env, appSessionMachine, (machine) =>
+          machine.provide({
+            actors: {
+              fetchPageHeaders: fromPromise(() => api.pageHeaders()),
+              countView: fromPromise<number | void>(() => api.addView()),
+            },
+          }),
+        );
         const actor = createActor(machine, {
           input: { windowNamed: env.live ? window.name !== '' : true, pageHeaders: env.seed?.pageHeaders ?? null },
         });
@@ -218,12 +229,14 @@ const searchModule = (env: Environment) => new ContainerModule(({ bind }) => {
   bind(TOKENS.search)
     .toResolvedValue(
       (api: Services['contentApi'], local: Services['localStore']) => {
-        const machine = searchMachine.provide({
-          actors: {
-            searchArticles: fromPromise(({ input }) => api.search(input.keyword)),
-            fetchHotArticles: fromPromise(() => api.hotArticles()),
-          },
-        });
+        const machine = provided(env, searchMachine, (machine) =>
+          machine.provide({
+            actors: {
+              searchArticles: fromPromise(({ input }) => api.search(input.keyword)),
+              fetchHotArticles: fromPromise(() => api.hotArticles()),
+            },
+          }),
+        );
         const actor = createActor(machine, { input: { history: restoreHistory(local.get(STORAGE_KEYS.searchHistory)) } });
         actor.on('history.changed', ({ history }) => local.set(STORAGE_KEYS.searchHistory, history));
         return started(env, actor);
@@ -246,24 +259,26 @@ const accountModule = (env: Environment) => new ContainerModule(({ bind }) => {
         notifier: Services['notifier'],
         clock: Services['clock'],
       ) => {
-        const machine = sessionMachine.provide({
-          actors: {
-            login: fromPromise(async ({ input }) => {
-              const answer = await api.login(input);
-              return 'challenge' in answer ? answer : api.userInfo(answer.id);
-            }),
-            loginSecondStep: fromPromise(async ({ input }) => {
-              const { id } = input.passkey
-                ? await api.loginSecondStepWithPasskey(input.challenge)
-                : await api.loginSecondStep(input.challenge, input.code);
-              return api.userInfo(id);
-            }),
-            loginWithPasskey: fromPromise(async ({ input }) => api.userInfo((await api.loginWithPasskey(input.remember)).id)),
-            register: fromPromise(({ input }) => api.register(input).then(() => undefined)),
-            logout: fromPromise(() => api.logout()),
-            fetchCurrentUser: fromPromise(() => api.current()),
-          },
-        });
+        const machine = provided(env, sessionMachine, (machine) =>
+          machine.provide({
+            actors: {
+              login: fromPromise(async ({ input }) => {
+                const answer = await api.login(input);
+                return 'challenge' in answer ? answer : api.userInfo(answer.id);
+              }),
+              loginSecondStep: fromPromise(async ({ input }) => {
+                const { id } = input.passkey
+                  ? await api.loginSecondStepWithPasskey(input.challenge)
+                  : await api.loginSecondStep(input.challenge, input.code);
+                return api.userInfo(id);
+              }),
+              loginWithPasskey: fromPromise(async ({ input }) => api.userInfo((await api.loginWithPasskey(input.remember)).id)),
+              register: fromPromise(({ input }) => api.register(input).then(() => undefined)),
+              logout: fromPromise(() => api.logout()),
+              fetchCurrentUser: fromPromise(() => api.current()),
+            },
+          }),
+        );
         // "记住我" keeps the (non-secret) user info across browser restarts; otherwise only for this tab.
         const remembered = local.get<UserInfo>(ACCOUNT_KEYS.user);
         const actor = createActor(machine, {
@@ -302,13 +317,15 @@ const accountModule = (env: Environment) => new ContainerModule(({ bind }) => {
   bind(TOKENS.notifications)
     .toResolvedValue(
       (api: Services['notifyApi'], session: Services['session'], notifier: Services['notifier']) => {
-        const machine = notificationsMachine.provide({
-          actors: {
-            fetchPage: fromPromise(({ input }) => api.page(input.page, input.size)),
-            markRead: fromPromise(({ input }) => api.markRead(input.id)),
-            deleteItem: fromPromise(({ input }) => api.delete(input.id)),
-          },
-        });
+        const machine = provided(env, notificationsMachine, (machine) =>
+          machine.provide({
+            actors: {
+              fetchPage: fromPromise(({ input }) => api.page(input.page, input.size)),
+              markRead: fromPromise(({ input }) => api.markRead(input.id)),
+              deleteItem: fromPromise(({ input }) => api.delete(input.id)),
+            },
+          }),
+        );
         const actor = createActor(machine);
         if (!env.live) return actor;
         actor.on('deleted', () => notifier.notify({ level: 'success', message: zhCN.notify.deleted, durationMs: LIST_ACTION_NOTICE_MS }));
