@@ -12,7 +12,7 @@ export type ReadTopic =
   | 'pageHeaders'
   /** Articles written, published or hidden: lists, categories, tags, facts. */
   | 'articles'
-  /** An article's views and likes. */
+  /** An article's views, likes and reading time. */
   | 'articleCounters'
   /** Talks written, edited, pinned, hidden or deleted. */
   | 'talks'
@@ -70,8 +70,7 @@ export const PAGE_TTL_MS = 60_000;
 
 /**
  * The reads every visit makes, answered from memory, each with the topics it shows: a write to any of
- * them drops the kept answer. The article's answer is not among them: reading it counts a view, so it is
- * made on every read, from its text kept apart (ARTICLE_TEXT_TOPICS) and its counts read each time.
+ * them drops the kept answer.
  */
 export const HOT_READS = {
   config: ['site', 'siteViews'],
@@ -86,11 +85,16 @@ export const HOT_READS = {
   facts: ['articles', 'site', 'siteViews', 'talks'],
   /** A search's results, kept per keyword: ranked by views and showing them. */
   search: ['articles', 'articleCounters'],
+  /**
+   * An article: its text and its counts (views, likes, reading time, comments), the counts at most
+   * COUNTER_LAG_MS late like the lists'. Every read still counts its view, answered from memory or not.
+   */
+  article: ['articles', 'articleCounters', 'comments'],
 } as const satisfies Record<string, readonly ReadTopic[]>;
 
 /**
- * An article's text, title, category and tags, kept per article for its readers: an edit, a hidden article
- * or a renamed category drops it at once. Its counts are not part of it.
+ * An article's text, title, category and tags, kept per article for the renders and the answers that show it:
+ * an edit, a hidden article or a renamed category drops it at once. Its counts are not part of it.
  */
 export const ARTICLE_TEXT_TOPICS: readonly ReadTopic[] = ['articles'];
 /** The most articles whose text is kept: the most read ones stay, each may be long. */

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -49,6 +50,7 @@ import { userRoutes } from './routes/user';
 import { signInRoutes } from './routes/signIn';
 import type { SignInAlerts } from '../../domain/accounts/signInAlerts';
 import { contentRoutes, type ContentServices } from './routes/content';
+import { countHotArticleRead } from './routes/article';
 import { pageHtmlProvider } from './routes/feed';
 import { musicMediaRoutes, musicRoutes } from './routes/music';
 import type { MusicSource } from '../../ports/musicSource';
@@ -299,7 +301,10 @@ export async function buildApp(services: AppServices, options: AppOptions = {}):
         requests.countHotPath();
         countHotRead(true);
       },
-      ...(services.stats ? { seen: countHotAnswer(services.stats) } : {}),
+      seen: seenBeforeFastify([
+        services.content && countHotArticleRead(services.content.articles),
+        services.stats && countHotAnswer(services.stats),
+      ]),
     });
   }
   if (options.clientDir && indexHtml !== undefined) {
@@ -528,5 +533,13 @@ function trackRoutes(app: FastifyInstance) {
         (other) => other !== method && router.find(other, pathname) !== null,
       );
     },
+  };
+}
+
+/** Everything told of a request the hot path answered: an article read's view, a search for the statistics. */
+function seenBeforeFastify(listeners: (((request: IncomingMessage) => void) | undefined)[]): (request: IncomingMessage) => void {
+  const present = listeners.filter((listener) => listener !== undefined);
+  return (request) => {
+    for (const listener of present) listener(request);
   };
 }

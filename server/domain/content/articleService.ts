@@ -194,6 +194,7 @@ export class ArticleService {
     }
     const total = await this.articles.addReadingDuration(id, seconds);
     if (total === undefined) throw new AppError('notFound', contentMessages.articleNotFound);
+    this.changes.changed(['articleCounters']);
     return { readingDuration: total };
   }
 
