@@ -4,8 +4,6 @@ import { fromPromise } from 'xstate';
 import { appSessionMachine } from './domain/app/appSession.machine';
 import { greetingFor } from './domain/shared/greeting';
 import { preferencesMachine } from './domain/preferences/preferences.machine';
-import { restoreHistory } from './domain/search/history';
-import { searchMachine } from './domain/search/search.machine';
 import { restorePreferences } from './domain/preferences/preferences';
 import { themeMachine } from './domain/theme/theme.machine';
 import { browserClipboard, browserClock, browserRandom } from './adapters/browser/browserPorts';
@@ -17,6 +15,7 @@ import { notificationsMachine } from './domain/notifications/notifications.machi
 import { playerModule } from './adapters/player/playerModule';
 import { chatModule } from './adapters/chat/chatModule';
 import { loadOnce } from './adapters/loadOnce';
+import { createActorLoader } from './adapters/actorLoader';
 import { NoticeCenter } from './adapters/notifier/noticeCenter';
 import { ReauthCenter } from './adapters/reauth/reauthCenter';
 import { EncodedStorage, MirroredStorage } from './adapters/storage/encodedStorage';
@@ -224,23 +223,30 @@ function greetingGiven(hour: number, user: UserInfo | null) {
   return greetingFor({ hour, userName: user ? displayName(user) : null, userId: user?.id ?? null });
 }
 
-/** The header's search dialog: one actor for the whole visit, its history kept in local storage. */
+/**
+ * The header's search dialog: one actor for the whole visit, its history kept in local storage. Its machine is
+ * a chunk fetched when the dialog first opens (or ahead, when idle): nothing on a page reads it before.
+ */
 const searchModule = (env: Environment) => new ContainerModule(({ bind }) => {
   bind(TOKENS.search)
     .toResolvedValue(
-      (api: Services['contentApi'], local: Services['localStore']) => {
-        const machine = provided(env, searchMachine, (machine) =>
-          machine.provide({
-            actors: {
-              searchArticles: fromPromise(({ input }) => api.search(input.keyword)),
-              fetchHotArticles: fromPromise(() => api.hotArticles()),
-            },
-          }),
-        );
-        const actor = createActor(machine, { input: { history: restoreHistory(local.get(STORAGE_KEYS.searchHistory)) } });
-        actor.on('history.changed', ({ history }) => local.set(STORAGE_KEYS.searchHistory, history));
-        return started(env, actor);
-      },
+      (api: Services['contentApi'], local: Services['localStore']) =>
+        createActorLoader(
+          () => Promise.all([import('./domain/search/search.machine'), import('./domain/search/history')]),
+          ([{ searchMachine }, { restoreHistory }]) => {
+            const machine = provided(env, searchMachine, (machine) =>
+              machine.provide({
+                actors: {
+                  searchArticles: fromPromise(({ input }) => api.search(input.keyword)),
+                  fetchHotArticles: fromPromise(() => api.hotArticles()),
+                },
+              }),
+            );
+            const actor = createActor(machine, { input: { history: restoreHistory(local.get(STORAGE_KEYS.searchHistory)) } });
+            actor.on('history.changed', ({ history }) => local.set(STORAGE_KEYS.searchHistory, history));
+            return started(env, actor);
+          },
+        ),
       [TOKENS.contentApi, TOKENS.localStore],
     )
     .inSingletonScope();
@@ -370,12 +376,12 @@ function createContainer(seed: PageSeed | null): Container {
 /**
  * The long-lived actors started before the first render, each in a step of its own: the session with the
  * notices (a stored login is checked on load, and a 401 must find the session listening), the theme, and
- * for a page the server rendered the layout's site session and the header's search. Resolving one builds
- * and starts it; started in the render instead, they made one long task of it.
+ * for a page the server rendered the layout's site session. Resolving one builds and starts it; started in the
+ * render instead, they made one long task of it.
  */
 function startedFirst(seed: PageSeed | null) {
   return seed
-    ? [TOKENS.notifications, TOKENS.theme, TOKENS.appSession, TOKENS.search]
+    ? [TOKENS.notifications, TOKENS.theme, TOKENS.appSession]
     : [TOKENS.notifications, TOKENS.theme];
 }
 
