@@ -37,7 +37,7 @@ describe.each(CATALOGUES)('buttons that show a count are named with it (%s)', (l
     fc.assert(
       fc.property(fc.nat(50_000_000), fc.boolean(), (likes, liked) => {
         const shown = compactCount(likes, language);
-        expect(named(text.content.talk.likeName(liked, shown), shown)).toBe(true);
+        expect(named(text.talks.likeName(liked, shown), shown)).toBe(true);
         expect(named(text.comments.likeName(liked, shown), shown)).toBe(true);
       }),
     );
