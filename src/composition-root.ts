@@ -11,7 +11,6 @@ import { createHttpClient, loadTransport, type HttpClient } from './adapters/htt
 import { lazyPort, type AsyncPort } from './adapters/http/lazyPort';
 import { displayName, type UserInfo } from './domain/account/account';
 import { sessionMachine } from './domain/account/session.machine';
-import { notificationsMachine } from './domain/notifications/notifications.machine';
 import { playerModule } from './adapters/player/playerModule';
 import { chatModule } from './adapters/chat/chatModule';
 import { loadOnce } from './adapters/loadOnce';
@@ -323,32 +322,46 @@ const accountModule = (env: Environment) => new ContainerModule(({ bind }) => {
   bind(TOKENS.notifications)
     .toResolvedValue(
       (api: Services['notifyApi'], session: Services['session'], notifier: Services['notifier']) => {
-        const machine = provided(env, notificationsMachine, (machine) =>
-          machine.provide({
-            actors: {
-              fetchPage: fromPromise(({ input }) => api.page(input.page, input.size)),
-              markRead: fromPromise(({ input }) => api.markRead(input.id)),
-              deleteItem: fromPromise(({ input }) => api.delete(input.id)),
-            },
-          }),
+        const loader = createActorLoader(
+          () => import('./domain/notifications/notifications.machine'),
+          ({ notificationsMachine }) => {
+            const machine = provided(env, notificationsMachine, (machine) =>
+              machine.provide({
+                actors: {
+                  fetchPage: fromPromise(({ input }) => api.page(input.page, input.size)),
+                  markRead: fromPromise(({ input }) => api.markRead(input.id)),
+                  deleteItem: fromPromise(({ input }) => api.delete(input.id)),
+                },
+              }),
+            );
+            const actor = createActor(machine);
+            if (!env.live) return actor;
+            actor.on('deleted', () => notifier.notify({ level: 'success', message: zhCN.notify.deleted, durationMs: LIST_ACTION_NOTICE_MS }));
+            actor.on('delete.failed', ({ message }) =>
+              notifier.notify({ level: 'error', title: zhCN.session.errorTitle, message }),
+            );
+            actor.start();
+            // The drawer follows the session: a user's notices load on sign-in and vanish on sign-out.
+            let signedIn = false;
+            const follow = (user: UserInfo | null) => {
+              if ((user !== null) === signedIn) return;
+              signedIn = user !== null;
+              actor.send({ type: signedIn ? 'session.started' : 'session.ended' });
+            };
+            follow(session.getSnapshot().context.user);
+            session.subscribe((snapshot) => follow(snapshot.context.user));
+            return actor;
+          },
         );
-        const actor = createActor(machine);
-        if (!env.live) return actor;
-        actor.on('deleted', () => notifier.notify({ level: 'success', message: zhCN.notify.deleted, durationMs: LIST_ACTION_NOTICE_MS }));
-        actor.on('delete.failed', ({ message }) =>
-          notifier.notify({ level: 'error', title: zhCN.session.errorTitle, message }),
-        );
-        actor.start();
-        // The drawer follows the session: a user's notices load on sign-in and vanish on sign-out.
-        let signedIn = false;
-        const follow = (user: UserInfo | null) => {
-          if ((user !== null) === signedIn) return;
-          signedIn = user !== null;
-          actor.send({ type: signedIn ? 'session.started' : 'session.ended' });
+        if (!env.live) return loader;
+        // A visitor has no notices: the machine's code is fetched once someone is signed in (at the start of a
+        // signed-in reader's page). Until it has started, the bell shows what its first snapshot shows: no badge.
+        const fetchWhenSignedIn = (user: UserInfo | null) => {
+          if (user) loader.load().catch(() => undefined);
         };
-        follow(session.getSnapshot().context.user);
-        session.subscribe((snapshot) => follow(snapshot.context.user));
-        return actor;
+        fetchWhenSignedIn(session.getSnapshot().context.user);
+        session.subscribe((snapshot) => fetchWhenSignedIn(snapshot.context.user));
+        return loader;
       },
       [TOKENS.notifyApi, TOKENS.session, TOKENS.notifier],
     )

@@ -82,7 +82,8 @@ export interface Services {
   accountApi: AccountApi;
   notifyApi: NotifyApi;
   session: ActorRefFrom<typeof sessionMachine>;
-  notifications: ActorRefFrom<typeof notificationsMachine>;
+  /** The message drawer's actor, loaded once a reader is signed in (a visitor never has notices). */
+  notifications: ActorLoader<ActorRefFrom<typeof notificationsMachine>>;
   notifier: Notifier;
   noticeFeed: NoticeFeed;
   localStore: KeyValueStore;

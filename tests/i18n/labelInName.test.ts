@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { badgeText } from '../../src/domain/notifications/notification';
+import { badgeText } from '../../src/domain/notifications/badge';
 import { compactCount } from '../../src/domain/shared/compactCount';
 import type { Language } from '../../src/domain/shared/language';
 import * as en from '../../src/i18n/en';
