@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { TOKENS } from '../../ports/tokens';
 import { useService } from '../di';
+import type { Prefetch } from './idleCallback';
 
 /**
  * What a reader is likely to open next, most likely first. Each part's chunk is fetched when the browser
@@ -23,9 +24,6 @@ export const IDLE_PREFETCH_ORDER = [
   'chatRoom',
 ] as const;
 export type IdlePart = (typeof IDLE_PREFETCH_ORDER)[number];
-
-/** A fetch of code only: it starts nothing and resolves (never rejects) once the chunk is in or has failed. */
-export type Prefetch = () => Promise<unknown>;
 
 const registered = new Map<IdlePart, Map<unknown, Prefetch>>();
 
@@ -54,25 +52,6 @@ export interface ConnectionHints {
 export function shouldPrefetch(connection: ConnectionHints | undefined): boolean {
   if (!connection) return true;
   return !connection.saveData && connection.effectiveType !== '2g' && connection.effectiveType !== 'slow-2g';
-}
-
-/** Runs `callback` when the thread is idle; returns the cancel. */
-export type IdleScheduler = (callback: () => void) => () => void;
-
-/** Fallback where `requestIdleCallback` is missing (Safari): a pause long enough for the page to settle. */
-export const IDLE_FALLBACK_MS = 1000;
-/** Even a page that never goes idle (an animation) gets its prefetch after this long. */
-export const IDLE_TIMEOUT_MS = 3000;
-
-export function browserIdleScheduler(win: Window & typeof globalThis): IdleScheduler {
-  return (callback) => {
-    if (typeof win.requestIdleCallback === 'function') {
-      const handle = win.requestIdleCallback(() => callback(), { timeout: IDLE_TIMEOUT_MS });
-      return () => win.cancelIdleCallback(handle);
-    }
-    const handle = win.setTimeout(callback, IDLE_FALLBACK_MS);
-    return () => win.clearTimeout(handle);
-  };
 }
 
 /** Set on the root element once the idle prefetch has run (`done`) or was skipped (`skipped`); tests wait on it. */

@@ -1,4 +1,4 @@
-import { browserIdleScheduler, type IdleScheduler, type Prefetch } from './idlePrefetch';
+import { browserIdleScheduler, type IdleScheduler, type Prefetch } from './idleCallback';
 
 /*
  * The idle prefetch's scheduling: fetched by `useIdlePrefetch` once the page has loaded, since nothing

@@ -4,8 +4,8 @@ import {
   idlePrefetches,
   prefetchWhenIdle,
   shouldPrefetch,
-  type IdleScheduler,
 } from '../../../src/ui/hooks/idlePrefetch';
+import type { IdleScheduler } from '../../../src/ui/hooks/idleCallback';
 import { afterSettling, runWhenIdle, SETTLE_LIMIT_MS, SETTLE_MS, type SettleEnvironment } from '../../../src/ui/hooks/idleSchedule';
 
 async function settle() {
