@@ -4,8 +4,6 @@ import { fromPromise } from 'xstate';
 import { appSessionMachine } from './domain/app/appSession.machine';
 import { greetingFor } from './domain/shared/greeting';
 import { preferencesMachine } from './domain/preferences/preferences.machine';
-import { restoreHistory } from './domain/search/history';
-import { searchMachine } from './domain/search/search.machine';
 import { restorePreferences } from './domain/preferences/preferences';
 import { themeMachine } from './domain/theme/theme.machine';
 import { browserClipboard, browserClock, browserRandom } from './adapters/browser/browserPorts';
@@ -13,10 +11,10 @@ import { createHttpClient, loadTransport, type HttpClient } from './adapters/htt
 import { lazyPort, type AsyncPort } from './adapters/http/lazyPort';
 import { displayName, type UserInfo } from './domain/account/account';
 import { sessionMachine } from './domain/account/session.machine';
-import { notificationsMachine } from './domain/notifications/notifications.machine';
 import { playerModule } from './adapters/player/playerModule';
 import { chatModule } from './adapters/chat/chatModule';
 import { loadOnce } from './adapters/loadOnce';
+import { createActorLoader } from './adapters/actorLoader';
 import { NoticeCenter } from './adapters/notifier/noticeCenter';
 import { ReauthCenter } from './adapters/reauth/reauthCenter';
 import { EncodedStorage, MirroredStorage } from './adapters/storage/encodedStorage';
@@ -224,23 +222,30 @@ function greetingGiven(hour: number, user: UserInfo | null) {
   return greetingFor({ hour, userName: user ? displayName(user) : null, userId: user?.id ?? null });
 }
 
-/** The header's search dialog: one actor for the whole visit, its history kept in local storage. */
+/**
+ * The header's search dialog: one actor for the whole visit, its history kept in local storage. Its machine is
+ * a chunk fetched when the dialog first opens (or ahead, when idle): nothing on a page reads it before.
+ */
 const searchModule = (env: Environment) => new ContainerModule(({ bind }) => {
   bind(TOKENS.search)
     .toResolvedValue(
-      (api: Services['contentApi'], local: Services['localStore']) => {
-        const machine = provided(env, searchMachine, (machine) =>
-          machine.provide({
-            actors: {
-              searchArticles: fromPromise(({ input }) => api.search(input.keyword)),
-              fetchHotArticles: fromPromise(() => api.hotArticles()),
-            },
-          }),
-        );
-        const actor = createActor(machine, { input: { history: restoreHistory(local.get(STORAGE_KEYS.searchHistory)) } });
-        actor.on('history.changed', ({ history }) => local.set(STORAGE_KEYS.searchHistory, history));
-        return started(env, actor);
-      },
+      (api: Services['contentApi'], local: Services['localStore']) =>
+        createActorLoader(
+          () => Promise.all([import('./domain/search/search.machine'), import('./domain/search/history')]),
+          ([{ searchMachine }, { restoreHistory }]) => {
+            const machine = provided(env, searchMachine, (machine) =>
+              machine.provide({
+                actors: {
+                  searchArticles: fromPromise(({ input }) => api.search(input.keyword)),
+                  fetchHotArticles: fromPromise(() => api.hotArticles()),
+                },
+              }),
+            );
+            const actor = createActor(machine, { input: { history: restoreHistory(local.get(STORAGE_KEYS.searchHistory)) } });
+            actor.on('history.changed', ({ history }) => local.set(STORAGE_KEYS.searchHistory, history));
+            return started(env, actor);
+          },
+        ),
       [TOKENS.contentApi, TOKENS.localStore],
     )
     .inSingletonScope();
@@ -317,32 +322,46 @@ const accountModule = (env: Environment) => new ContainerModule(({ bind }) => {
   bind(TOKENS.notifications)
     .toResolvedValue(
       (api: Services['notifyApi'], session: Services['session'], notifier: Services['notifier']) => {
-        const machine = provided(env, notificationsMachine, (machine) =>
-          machine.provide({
-            actors: {
-              fetchPage: fromPromise(({ input }) => api.page(input.page, input.size)),
-              markRead: fromPromise(({ input }) => api.markRead(input.id)),
-              deleteItem: fromPromise(({ input }) => api.delete(input.id)),
-            },
-          }),
+        const loader = createActorLoader(
+          () => import('./domain/notifications/notifications.machine'),
+          ({ notificationsMachine }) => {
+            const machine = provided(env, notificationsMachine, (machine) =>
+              machine.provide({
+                actors: {
+                  fetchPage: fromPromise(({ input }) => api.page(input.page, input.size)),
+                  markRead: fromPromise(({ input }) => api.markRead(input.id)),
+                  deleteItem: fromPromise(({ input }) => api.delete(input.id)),
+                },
+              }),
+            );
+            const actor = createActor(machine);
+            if (!env.live) return actor;
+            actor.on('deleted', () => notifier.notify({ level: 'success', message: zhCN.notify.deleted, durationMs: LIST_ACTION_NOTICE_MS }));
+            actor.on('delete.failed', ({ message }) =>
+              notifier.notify({ level: 'error', title: zhCN.session.errorTitle, message }),
+            );
+            actor.start();
+            // The drawer follows the session: a user's notices load on sign-in and vanish on sign-out.
+            let signedIn = false;
+            const follow = (user: UserInfo | null) => {
+              if ((user !== null) === signedIn) return;
+              signedIn = user !== null;
+              actor.send({ type: signedIn ? 'session.started' : 'session.ended' });
+            };
+            follow(session.getSnapshot().context.user);
+            session.subscribe((snapshot) => follow(snapshot.context.user));
+            return actor;
+          },
         );
-        const actor = createActor(machine);
-        if (!env.live) return actor;
-        actor.on('deleted', () => notifier.notify({ level: 'success', message: zhCN.notify.deleted, durationMs: LIST_ACTION_NOTICE_MS }));
-        actor.on('delete.failed', ({ message }) =>
-          notifier.notify({ level: 'error', title: zhCN.session.errorTitle, message }),
-        );
-        actor.start();
-        // The drawer follows the session: a user's notices load on sign-in and vanish on sign-out.
-        let signedIn = false;
-        const follow = (user: UserInfo | null) => {
-          if ((user !== null) === signedIn) return;
-          signedIn = user !== null;
-          actor.send({ type: signedIn ? 'session.started' : 'session.ended' });
+        if (!env.live) return loader;
+        // A visitor has no notices: the machine's code is fetched once someone is signed in (at the start of a
+        // signed-in reader's page). Until it has started, the bell shows what its first snapshot shows: no badge.
+        const fetchWhenSignedIn = (user: UserInfo | null) => {
+          if (user) loader.load().catch(() => undefined);
         };
-        follow(session.getSnapshot().context.user);
-        session.subscribe((snapshot) => follow(snapshot.context.user));
-        return actor;
+        fetchWhenSignedIn(session.getSnapshot().context.user);
+        session.subscribe((snapshot) => fetchWhenSignedIn(snapshot.context.user));
+        return loader;
       },
       [TOKENS.notifyApi, TOKENS.session, TOKENS.notifier],
     )
@@ -370,12 +389,12 @@ function createContainer(seed: PageSeed | null): Container {
 /**
  * The long-lived actors started before the first render, each in a step of its own: the session with the
  * notices (a stored login is checked on load, and a 401 must find the session listening), the theme, and
- * for a page the server rendered the layout's site session and the header's search. Resolving one builds
- * and starts it; started in the render instead, they made one long task of it.
+ * for a page the server rendered the layout's site session. Resolving one builds and starts it; started in the
+ * render instead, they made one long task of it.
  */
 function startedFirst(seed: PageSeed | null) {
   return seed
-    ? [TOKENS.notifications, TOKENS.theme, TOKENS.appSession, TOKENS.search]
+    ? [TOKENS.notifications, TOKENS.theme, TOKENS.appSession]
     : [TOKENS.notifications, TOKENS.theme];
 }
 

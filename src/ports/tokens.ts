@@ -1,4 +1,5 @@
 import type { ActorRefFrom } from 'xstate';
+import type { ActorLoader } from './actorLoader';
 import type { sessionMachine } from '../domain/account/session.machine';
 import type { notificationsMachine } from '../domain/notifications/notifications.machine';
 import type { AccountApi } from './accountApi';
@@ -81,7 +82,8 @@ export interface Services {
   accountApi: AccountApi;
   notifyApi: NotifyApi;
   session: ActorRefFrom<typeof sessionMachine>;
-  notifications: ActorRefFrom<typeof notificationsMachine>;
+  /** The message drawer's actor, loaded once a reader is signed in (a visitor never has notices). */
+  notifications: ActorLoader<ActorRefFrom<typeof notificationsMachine>>;
   notifier: Notifier;
   noticeFeed: NoticeFeed;
   localStore: KeyValueStore;
@@ -93,7 +95,8 @@ export interface Services {
   preferences: ActorRefFrom<typeof preferencesMachine>;
   appSession: ActorRefFrom<typeof appSessionMachine>;
   contentApi: ContentApi;
-  search: ActorRefFrom<typeof searchMachine>;
+  /** The header's search, loaded when its dialog first opens. */
+  search: ActorLoader<ActorRefFrom<typeof searchMachine>>;
   musicApi: MusicApi;
   /** The music player, loaded on first use (the disc, `?showSpecial`); its runtime then lives for the visit. */
   playerLoader: PlayerLoader;

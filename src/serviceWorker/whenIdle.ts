@@ -1,4 +1,4 @@
-import { browserIdleScheduler } from '../ui/hooks/idlePrefetch';
+import { browserIdleScheduler } from '../ui/hooks/idleCallback';
 
 /** The link the server puts in every page's head while the offline mode is on (OFFLINE=on, the default). */
 const MANIFEST_LINK = 'link[rel="manifest"]';

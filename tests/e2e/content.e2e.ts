@@ -93,7 +93,7 @@ describeInBrowser('the reading pages', () => {
     expect(await page.locator('.timeline__title').allInnerTexts()).toEqual(
       timeline.list.flatMap((y) => y.articles.map((a) => a.article_title)),
     );
-    expect(await text(page)).toContain(zhCN.content.archives.summary(timeline.total));
+    expect(await text(page)).toContain(zhCN.archives.summary(timeline.total));
   });
 
   it('categories show their counts and open a filtered, titled article list', async () => {
@@ -107,7 +107,7 @@ describeInBrowser('the reading pages', () => {
     await page.locator('.category-tile', { hasText: chosen.name }).click();
     await page.waitForURL(`**/articleList?categoryId=${chosen.id}`);
     const list = await post<FilteredArticlePageDto>('/api/article/getArticleListByCategoryId', { category_id: chosen.id, current: 1, size: 10 });
-    await expect.poll(() => page.locator('.page-banner__title:visible').innerText()).toBe(zhCN.content.articleList.byCategory(chosen.name));
+    await expect.poll(() => page.locator('.page-banner__title:visible').innerText()).toBe(zhCN.articleList.byCategory(chosen.name));
     await expect.poll(() => page.locator('.article-card__title a').allInnerTexts()).toEqual(list.list.map((a) => a.article_title));
   });
 
@@ -119,7 +119,7 @@ describeInBrowser('the reading pages', () => {
     const chosen = tags.find((t) => t.articleCount > 1) ?? tags[0]!;
     await page.locator('.tag-wall a', { hasText: chosen.name }).first().click();
     await page.waitForURL(`**/articleList?tagId=${chosen.id}`);
-    await expect.poll(() => page.locator('.page-banner__title:visible').innerText()).toBe(zhCN.content.articleList.byTag(chosen.name));
+    await expect.poll(() => page.locator('.page-banner__title:visible').innerText()).toBe(zhCN.articleList.byTag(chosen.name));
     await expect.poll(() => page.locator('.article-card').count()).toBe(chosen.articleCount);
   });
 
@@ -278,16 +278,16 @@ describeInBrowser('the reading pages', () => {
     expect(await page.locator('.page-banner__title:visible').innerText()).toBe(album.name);
 
     await page.locator('.masonry__button').first().click();
-    const viewer = page.getByRole('dialog', { name: zhCN.content.gallery.viewer });
+    const viewer = page.getByRole('dialog', { name: zhCN.gallery.viewer });
     await viewer.waitFor();
     const position = viewer.locator('.viewer__position');
-    expect(await position.innerText()).toBe(zhCN.content.gallery.position(1, photos.list.length));
+    expect(await position.innerText()).toBe(zhCN.gallery.position(1, photos.list.length));
     await page.keyboard.press('ArrowRight');
-    expect(await position.innerText()).toBe(zhCN.content.gallery.position(2, photos.list.length));
+    expect(await position.innerText()).toBe(zhCN.gallery.position(2, photos.list.length));
     expect(await viewer.locator('img').getAttribute('src')).toBe(photos.list[1]!.url);
     await page.keyboard.press('ArrowLeft');
     await page.keyboard.press('ArrowLeft');
-    expect(await position.innerText()).toBe(zhCN.content.gallery.position(photos.list.length, photos.list.length));
+    expect(await position.innerText()).toBe(zhCN.gallery.position(photos.list.length, photos.list.length));
     await page.keyboard.press('Escape');
     await viewer.waitFor({ state: 'detached' });
   });
@@ -311,19 +311,19 @@ describeInBrowser('the reading pages', () => {
     const links = await result<FriendLinkDto[]>('/api/links/getAll');
     await open(page, '/link/list');
     await expect.poll(() => page.locator('.link-card__name').allInnerTexts()).toEqual(links.map((l) => l.name));
-    await expect.poll(() => text(page, '.links-apply')).toContain(zhCN.content.links.loginToApply);
+    await expect.poll(() => text(page, '.links-apply')).toContain(zhCN.links.loginToApply);
 
     await signIn(page);
     await open(page, '/link/list');
     const form = page.locator('form.link-apply');
-    await form.getByLabel(zhCN.content.links.name).fill('雨后小径');
-    await form.getByLabel(zhCN.content.links.url).fill('ftp://nope');
-    await form.getByRole('button', { name: zhCN.content.links.submit }).click();
-    expect(await form.locator('.form__error').innerText()).toBe(zhCN.content.links.urlInvalid);
-    await form.getByLabel(zhCN.content.links.url).fill('https://example.com/after-rain');
-    await form.getByLabel(zhCN.content.links.description).fill('雨停了，出去走走。');
-    await form.getByRole('button', { name: zhCN.content.links.submit }).click();
-    await expect.poll(() => text(page, '.links-apply')).toContain(zhCN.content.links.pending);
+    await form.getByLabel(zhCN.links.name).fill('雨后小径');
+    await form.getByLabel(zhCN.links.url).fill('ftp://nope');
+    await form.getByRole('button', { name: zhCN.links.submit }).click();
+    expect(await form.locator('.form__error').innerText()).toBe(zhCN.links.urlInvalid);
+    await form.getByLabel(zhCN.links.url).fill('https://example.com/after-rain');
+    await form.getByLabel(zhCN.links.description).fill('雨停了，出去走走。');
+    await form.getByRole('button', { name: zhCN.links.submit }).click();
+    await expect.poll(() => text(page, '.links-apply')).toContain(zhCN.links.pending);
     // Waiting for approval: not listed yet.
     expect((await result<FriendLinkDto[]>('/api/links/getAll')).map((l) => l.name)).not.toContain('雨后小径');
   });

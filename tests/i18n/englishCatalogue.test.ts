@@ -11,7 +11,7 @@ import * as zhCN from '../../src/i18n/zh-CN';
 const KEEPS_HAN: Record<string, string> = {
   'pwa.appName': 'the site’s name (听雨小筑) is a proper noun',
   'pwa.shortName': 'the short form of the site’s name',
-  'content.links.namePlaceholder': 'the example of a site name is this site’s own name',
+  'links.namePlaceholder': 'the example of a site name is this site’s own name',
   'consoleSite.settings.filingNumberHint': 'a Chinese ICP filing number is written in Chinese (京ICP备…号)',
   'language.chinese': 'the language switch names each language in itself: 中',
   'language.chineseName': 'the language switch names each language in itself: 中文',

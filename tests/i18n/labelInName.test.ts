@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { badgeText } from '../../src/domain/notifications/notification';
+import { badgeText } from '../../src/domain/notifications/badge';
 import { compactCount } from '../../src/domain/shared/compactCount';
 import type { Language } from '../../src/domain/shared/language';
 import * as en from '../../src/i18n/en';
@@ -37,7 +37,7 @@ describe.each(CATALOGUES)('buttons that show a count are named with it (%s)', (l
     fc.assert(
       fc.property(fc.nat(50_000_000), fc.boolean(), (likes, liked) => {
         const shown = compactCount(likes, language);
-        expect(named(text.content.talk.likeName(liked, shown), shown)).toBe(true);
+        expect(named(text.talks.likeName(liked, shown), shown)).toBe(true);
         expect(named(text.comments.likeName(liked, shown), shown)).toBe(true);
       }),
     );

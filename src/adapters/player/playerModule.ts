@@ -3,7 +3,7 @@ import type { MusicApi } from '../../ports/musicApi';
 import type { Notifier } from '../../ports/notifier';
 import type { PlayerLoader, PlayerRuntime } from '../../ports/playerRuntime';
 import { TOKENS, type Services } from '../../ports/tokens';
-import { loadOnce } from '../loadOnce';
+import { createActorLoader } from '../actorLoader';
 import type { RuntimeDeps } from './playerRuntime';
 import { PLAYER_STORAGE_KEY } from './storageKey';
 
@@ -22,30 +22,8 @@ export interface LoaderDeps extends RuntimeDeps {
  */
 export function createPlayerLoader(deps: LoaderDeps): PlayerLoader {
   const { importRuntime = () => import('./playerRuntime'), ...runtimeDeps } = deps;
-  const listeners = new Set<() => void>();
-  let runtime: PlayerRuntime | null = null;
-  const fetchCode = loadOnce(importRuntime);
-  const start = loadOnce(() =>
-    fetchCode().then((module) => {
-      runtime = module.createPlayerRuntime(runtimeDeps);
-      listeners.forEach((listener) => listener());
-      return runtime;
-    }),
-  );
-
   return {
-    load: start,
-    preload() {
-      return fetchCode().then(
-        () => undefined,
-        () => undefined,
-      );
-    },
-    current: () => runtime,
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
+    ...createActorLoader(importRuntime, (module) => module.createPlayerRuntime(runtimeDeps)),
     savedState: () => deps.local.get(PLAYER_STORAGE_KEY),
   };
 }

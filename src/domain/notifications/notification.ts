@@ -20,15 +20,8 @@ export interface NotificationPage {
   adminUrl: string;
 }
 
-/** Spec section 9: 10 per page from page 1; the badge shows at most 9. */
+/** Spec section 9: 10 per page from page 1 (the badge's limit is in badge.ts). */
 export const NOTIFICATION_PAGE_SIZE = 10;
-export const BADGE_MAX = 9;
-
-/** The bell's badge: nothing at zero, the count up to 9, then "9+". */
-export function badgeText(unread: number): string {
-  if (unread <= 0) return '';
-  return unread > BADGE_MAX ? `${BADGE_MAX}+` : String(unread);
-}
 
 export type NotificationTarget = { kind: 'route'; path: string } | { kind: 'external'; url: string } | null;
 

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { TOKENS } from '../../ports/tokens';
 import { useService } from '../di';
+import type { Prefetch } from './idleCallback';
 
 /**
  * What a reader is likely to open next, most likely first. Each part's chunk is fetched when the browser
@@ -23,9 +24,6 @@ export const IDLE_PREFETCH_ORDER = [
   'chatRoom',
 ] as const;
 export type IdlePart = (typeof IDLE_PREFETCH_ORDER)[number];
-
-/** A fetch of code only: it starts nothing and resolves (never rejects) once the chunk is in or has failed. */
-export type Prefetch = () => Promise<unknown>;
 
 const registered = new Map<IdlePart, Map<unknown, Prefetch>>();
 
@@ -56,115 +54,14 @@ export function shouldPrefetch(connection: ConnectionHints | undefined): boolean
   return !connection.saveData && connection.effectiveType !== '2g' && connection.effectiveType !== 'slow-2g';
 }
 
-/** Runs `callback` when the thread is idle; returns the cancel. */
-export type IdleScheduler = (callback: () => void) => () => void;
-
-/** Fallback where `requestIdleCallback` is missing (Safari): a pause long enough for the page to settle. */
-export const IDLE_FALLBACK_MS = 1000;
-/** Even a page that never goes idle (an animation) gets its prefetch after this long. */
-export const IDLE_TIMEOUT_MS = 3000;
-
-export function browserIdleScheduler(win: Window & typeof globalThis): IdleScheduler {
-  return (callback) => {
-    if (typeof win.requestIdleCallback === 'function') {
-      const handle = win.requestIdleCallback(() => callback(), { timeout: IDLE_TIMEOUT_MS });
-      return () => win.cancelIdleCallback(handle);
-    }
-    const handle = win.setTimeout(callback, IDLE_FALLBACK_MS);
-    return () => win.clearTimeout(handle);
-  };
-}
-
-/** The page has settled once this long has passed after the load event without a long task (> 50 ms). */
-export const SETTLE_MS = 1500;
-/** A page that never settles (a busy animation) gets its prefetch after this long all the same. */
-export const SETTLE_LIMIT_MS = 10_000;
-
-/** What `afterSettling` needs of the browser: timers, and the long tasks' observer where there is one. */
-export interface SettleEnvironment {
-  setTimeout(callback: () => void, ms: number): number;
-  clearTimeout(handle: number): void;
-  /** Calls back on each long task; returns the stop. Missing where the browser reports none (Safari). */
-  observeLongTasks?(callback: () => void): () => void;
-}
-
-/**
- * Calls `callback` once the main thread has had no long task for SETTLE_MS (or after SETTLE_LIMIT_MS), so
- * the prefetch's own work (each chunk it fetches is also evaluated) stays out of the page's start-up: on a
- * slow phone, hydration and the parts hydrated after it run well past the load event. Returns the cancel.
- */
-export function afterSettling(env: SettleEnvironment, callback: () => void): () => void {
-  let quiet = 0;
-  let stopObserving: () => void = () => undefined;
-  const finish = () => {
-    env.clearTimeout(quiet);
-    env.clearTimeout(limit);
-    stopObserving();
-    callback();
-  };
-  const limit = env.setTimeout(finish, SETTLE_LIMIT_MS);
-  quiet = env.setTimeout(finish, SETTLE_MS);
-  stopObserving =
-    env.observeLongTasks?.(() => {
-      env.clearTimeout(quiet);
-      quiet = env.setTimeout(finish, SETTLE_MS);
-    }) ?? stopObserving;
-  return () => {
-    env.clearTimeout(quiet);
-    env.clearTimeout(limit);
-    stopObserving();
-  };
-}
-
-function browserSettleEnvironment(win: Window & typeof globalThis): SettleEnvironment {
-  const observesLongTasks = win.PerformanceObserver?.supportedEntryTypes?.includes('longtask') ?? false;
-  return {
-    setTimeout: (callback, ms) => win.setTimeout(callback, ms),
-    clearTimeout: (handle) => win.clearTimeout(handle),
-    observeLongTasks: observesLongTasks
-      ? (callback) => {
-          const observer = new win.PerformanceObserver(callback);
-          observer.observe({ type: 'longtask' });
-          return () => observer.disconnect();
-        }
-      : undefined,
-  };
-}
-
-/**
- * Runs the prefetches one after another, each in an idle period of its own, and calls `onDone` after the
- * last. Returns the cancel: nothing further starts after it (a fetch under way finishes on its own).
- */
-export function runWhenIdle(prefetches: readonly Prefetch[], idle: IdleScheduler, onDone: () => void): () => void {
-  let cancelled = false;
-  let cancelIdle: () => void = () => undefined;
-  const step = (index: number) => {
-    if (cancelled) return;
-    if (index >= prefetches.length) {
-      onDone();
-      return;
-    }
-    cancelIdle = idle(() => {
-      if (cancelled) return;
-      void prefetches[index]!()
-        .catch(() => undefined)
-        .then(() => step(index + 1));
-    });
-  };
-  step(0);
-  return () => {
-    cancelled = true;
-    cancelIdle();
-  };
-}
-
 /** Set on the root element once the idle prefetch has run (`done`) or was skipped (`skipped`); tests wait on it. */
 export const IDLE_PREFETCH_ATTRIBUTE = 'data-idle-prefetch';
 
 let finished = false;
 
 /**
- * Mounted once in the layout: after the load event, once the page has settled (see `afterSettling`) and
+ * Mounted once in the layout: after the load event, once the page has settled (see `afterSettling` in
+ * idleSchedule.ts) and
  * when the browser is idle, fetches the parts
  * registered with `prefetchWhenIdle` (search, login, message drawer…) and the player's and the chat
  * room's code through their loaders, most likely first. Only ever from an effect, never during render.
@@ -182,18 +79,25 @@ export function useIdlePrefetch(): void {
     }
     prefetchWhenIdle('playerRuntime', () => player.preload(), player);
     prefetchWhenIdle('chatRoom', () => chat.preload(), chat);
+    let cancelled = false;
     let cancelRun: () => void = () => undefined;
     const start = () => {
-      cancelRun = afterSettling(browserSettleEnvironment(window), () => {
-        cancelRun = runWhenIdle(idlePrefetches(), browserIdleScheduler(window), () => {
-          finished = true;
-          root.setAttribute(IDLE_PREFETCH_ATTRIBUTE, 'done');
-        });
-      });
+      // Its scheduling code is fetched only now, after the load event; should that fetch fail, each part
+      // is fetched on its first use instead.
+      import('./idleSchedule')
+        .then(({ startIdlePrefetch }) => {
+          if (cancelled) return;
+          cancelRun = startIdlePrefetch(window, idlePrefetches, () => {
+            finished = true;
+            root.setAttribute(IDLE_PREFETCH_ATTRIBUTE, 'done');
+          });
+        })
+        .catch(() => undefined);
     };
     if (document.readyState === 'complete') start();
     else window.addEventListener('load', start, { once: true });
     return () => {
+      cancelled = true;
       window.removeEventListener('load', start);
       cancelRun();
     };

@@ -21,7 +21,7 @@ export default function ArchivesPage() {
   const api = useService(TOKENS.contentApi);
   const page = parsePage(useSearchParams()[0].get('page'));
   const load = useLoad(`timeline:${page}`, () => api.timeline(page, TIMELINE_PAGE_SIZE));
-  const text = zhCN.content.archives;
+  const text = zhCN.archives;
 
   return (
     <PageLayout title={zhCN.nav.archives}>

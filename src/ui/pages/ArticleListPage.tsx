@@ -19,7 +19,7 @@ export default function ArticleListPage() {
   const categoryId = parseId(params.get('categoryId'));
   const tagId = categoryId === null ? parseId(params.get('tagId')) : null;
   const page = parsePage(params.get('page'));
-  const text = zhCN.content.articleList;
+  const text = zhCN.articleList;
   const state = useLoad<FilteredArticlePage | null>(`list:${categoryId}:${tagId}:${page}`, async () => {
     if (categoryId !== null) return api.articlesByCategory(categoryId, page, LIST_PAGE_SIZE);
     if (tagId !== null) return api.articlesByTag(tagId, page, LIST_PAGE_SIZE);

@@ -14,7 +14,7 @@ import '../features/content/content.css';
 export default function LinkListPage() {
   const api = useService(TOKENS.contentApi);
   const { data, error, reload } = useLoad('links', () => api.friendLinks());
-  const text = zhCN.content.links;
+  const text = zhCN.links;
 
   let links;
   if (!data) links = error ? <LoadFailed error={error} onRetry={reload} /> : <Loading />;

@@ -12,7 +12,7 @@ import '../features/gallery/gallery.css';
 export default function PhotoAlbumPage() {
   const api = useService(TOKENS.contentApi);
   const load = useLoad('albums', () => api.albums());
-  const text = zhCN.content.gallery;
+  const text = zhCN.gallery;
 
   return (
     <PageLayout title={zhCN.nav.album}>

@@ -31,7 +31,7 @@ export default function PhotosPage() {
     loading: false,
   });
   const [viewing, setViewing] = useState<number | null>(null);
-  const text = zhCN.content.gallery;
+  const text = zhCN.gallery;
   const extra = more.albumId === albumId ? more.pages : [];
 
   const page = first.loading ? undefined : first.data;

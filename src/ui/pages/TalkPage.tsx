@@ -54,7 +54,7 @@ export default function TalkPage() {
       ? { kind: 'one', talk: await api.talk(id) }
       : { kind: 'page', page: await api.talks(page, TALK_PAGE_SIZE) },
   );
-  const text = zhCN.content.talk;
+  const text = zhCN.talks;
   const shown = loading ? undefined : data;
   const likes = useTalkLikes(shown);
 

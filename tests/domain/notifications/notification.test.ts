@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { badgeText, linkTarget, mergePage, targetFor, type NotificationItem } from '../../../src/domain/notifications/notification';
+import { badgeText } from '../../../src/domain/notifications/badge';
+import { linkTarget, mergePage, targetFor, type NotificationItem } from '../../../src/domain/notifications/notification';
 
 const item = (id: number, overrides: Partial<NotificationItem> = {}): NotificationItem => ({
   id,

@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  afterSettling,
   IDLE_PREFETCH_ORDER,
-  SETTLE_LIMIT_MS,
-  SETTLE_MS,
   idlePrefetches,
   prefetchWhenIdle,
-  runWhenIdle,
   shouldPrefetch,
-  type IdleScheduler,
-  type SettleEnvironment,
 } from '../../../src/ui/hooks/idlePrefetch';
+import type { IdleScheduler } from '../../../src/ui/hooks/idleCallback';
+import { afterSettling, runWhenIdle, SETTLE_LIMIT_MS, SETTLE_MS, type SettleEnvironment } from '../../../src/ui/hooks/idleSchedule';
 
 async function settle() {
   for (let i = 0; i < 5; i++) await Promise.resolve();

@@ -7,6 +7,7 @@ import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
 import { useHydrated } from '../../app/pageData';
 import { useOnceTrue } from '../../hooks/lazyPart';
+import { useCurrentActor } from '../../hooks/useActorLoader';
 import * as zhCN from '../../../i18n/zh-CN';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { Avatar } from './Avatar';
@@ -70,9 +71,9 @@ function UserMenuEntry({ user }: { user: UserInfo }) {
 export function AccountEntry() {
   const { user, openLogin } = useAccount();
   const session = useService(TOKENS.session);
-  const notifications = useService(TOKENS.notifications);
+  const notifications = useCurrentActor(useService(TOKENS.notifications)) ?? undefined;
   const dialogMounted = useOnceTrue(useSelector(session, (s) => s.context.dialog !== 'closed'));
-  const drawerMounted = useOnceTrue(useSelector(notifications, (s) => s.context.drawerOpen));
+  const drawerMounted = useOnceTrue(useSelector(notifications, (s) => s?.context.drawerOpen ?? false));
   // After hydration only: the server's markup has no dialog, whoever is signed in.
   const hydrated = useHydrated();
   useLeaveUserCenterOnLogout();

@@ -5,6 +5,7 @@ import { checkProfileNickname, type ValidationKey } from '../../../domain/accoun
 import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
 import * as zhCN from '../../../i18n/zh-CN';
+import { openDrawer } from '../notifications/openDrawer';
 import { Avatar } from './Avatar';
 import { EmailSection } from './EmailSection';
 import { LinkReview } from './LinkReview';
@@ -148,7 +149,7 @@ export function SignedInCenter() {
         <div className="user-center__who">
           <p className="user-center__name">{displayName(user)}</p>
           <div className="user-center__actions">
-            <button type="button" className="button" onClick={() => notifications.send({ type: 'drawer.open' })}>
+            <button type="button" className="button" onClick={() => openDrawer(notifications)}>
               <Bell aria-hidden="true" />
               {text.myMessages}
             </button>

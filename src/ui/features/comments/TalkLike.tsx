@@ -7,7 +7,7 @@ import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
 import * as zhCN from '../../../i18n/zh-CN';
 
-const text = zhCN.content.talk;
+const text = zhCN.talks;
 
 /**
  * A talk's like: shown at once, sent, and put back if the server refuses. `known` is the reader's like as

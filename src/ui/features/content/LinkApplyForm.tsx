@@ -10,7 +10,7 @@ import './content.css';
 const EMPTY: FriendLinkApplication = { name: '', description: '', url: '', avatar: '' };
 
 function problemOf(form: FriendLinkApplication): string | null {
-  const text = zhCN.content.links;
+  const text = zhCN.links;
   if (form.name.trim() === '') return text.nameRequired;
   if (!/^https?:\/\/\S+$/i.test(form.url.trim())) return text.urlInvalid;
   if (form.avatar.trim() !== '' && !/^(https?:\/\/\S+|\/media\/\S+)$/i.test(form.avatar.trim())) return text.avatarInvalid;
@@ -25,7 +25,7 @@ export function LinkApplyForm() {
   const [form, setForm] = useState(EMPTY);
   const [problem, setProblem] = useState<string | null>(null);
   const [state, setState] = useState<'editing' | 'sending' | 'sent'>('editing');
-  const text = zhCN.content.links;
+  const text = zhCN.links;
 
   if (!loggedIn) {
     return (

@@ -6,7 +6,7 @@ import { useAccount } from '../account/useAccount';
 export function NoArticles() {
   const { admin } = useAccount();
   if (!admin) return <EmptyState text={zhCN.content.noArticles} />;
-  const text = zhCN.content.firstArticle;
+  const text = zhCN.firstArticle;
   return (
     <EmptyState text={zhCN.content.noArticles} hint={text.hint}>
       <code className="empty-state__command">{text.command}</code>

@@ -8,7 +8,7 @@ import { articleHref } from './articleHref';
 import { formatCount, formatDate } from './format';
 import './content.css';
 
-const text = zhCN.content.side;
+const text = zhCN.sideColumn;
 
 /** The author's counts under the author card: articles, categories, tags, each leading to its page. */
 export function AuthorCounts({ facts }: { facts: SiteFacts }) {

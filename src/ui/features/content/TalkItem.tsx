@@ -29,7 +29,7 @@ interface TalkItemProps {
 export function TalkItem({ talk, site, single = false, like }: TalkItemProps) {
   const [viewing, setViewing] = useState<number | null>(null);
   const [commentsOpen, setCommentsOpen] = useState(single);
-  const text = zhCN.content.talk;
+  const text = zhCN.talks;
   const images = talk.images.map((url) => ({ url, description: '' }));
   return (
     <article className="talk">

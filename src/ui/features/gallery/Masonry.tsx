@@ -14,7 +14,7 @@ export function Masonry({ photos, onOpen }: { photos: Photo[]; onOpen: (index: n
             type="button"
             className="masonry__button"
             onClick={() => onOpen(index)}
-            aria-label={photo.description || zhCN.content.gallery.photo(index + 1)}
+            aria-label={photo.description || zhCN.gallery.photo(index + 1)}
             style={photo.width > 0 && photo.height > 0 ? { aspectRatio: `${photo.width} / ${photo.height}` } : undefined}
           >
             <LazyImage

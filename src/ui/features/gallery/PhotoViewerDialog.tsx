@@ -13,7 +13,7 @@ const SWIPE_PX = 50;
 /** Full-screen viewer: ← and → (or a swipe) move between images, Esc closes. */
 export default function PhotoViewerDialog({ images, index, onIndexChange }: PhotoViewerProps) {
   const start = useRef<{ x: number; y: number } | null>(null);
-  const text = zhCN.content.gallery;
+  const text = zhCN.gallery;
   const count = images.length;
   const image = index === null ? undefined : images[index];
   const go = (step: number) => {

@@ -7,6 +7,7 @@ import { linkTarget, type NotificationItem } from '../../../domain/notifications
 import { relativeTime } from '../../../domain/shared/relativeTime';
 import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
+import { useLoadedActor } from '../../hooks/useActorLoader';
 import * as zhCN from '../../../i18n/zh-CN';
 import { sanitizeNotice } from './sanitize';
 import './notifications.css';
@@ -30,7 +31,7 @@ interface ItemProps {
 }
 
 function Item({ item, acting, busy, now }: ItemProps) {
-  const notifications = useService(TOKENS.notifications);
+  const notifications = useLoadedActor(useService(TOKENS.notifications));
   const [confirming, setConfirming] = useState(false);
   const open = () => notifications.send({ type: 'item.open', id: item.id });
   return (
@@ -96,7 +97,7 @@ function Item({ item, acting, busy, now }: ItemProps) {
 
 /** "我的消息": the side sheet of spec section 2, driven by the notifications machine. Loaded on first open. */
 export default function NotificationDrawer() {
-  const notifications = useService(TOKENS.notifications);
+  const notifications = useLoadedActor(useService(TOKENS.notifications));
   const clock = useService(TOKENS.clock);
   const navigate = useNavigate();
   const open = useSelector(notifications, (s) => s.context.drawerOpen);

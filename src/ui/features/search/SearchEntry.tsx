@@ -1,5 +1,5 @@
 import { Search } from 'lucide-react';
-import { Suspense, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
 import { prefetchWhenIdle } from '../../hooks/idlePrefetch';
@@ -19,9 +19,15 @@ export function SearchEntry() {
   const mounted = useOnceTrue(open);
   const search = useService(TOKENS.search);
   const button = useRef<HTMLButtonElement>(null);
+  // The search's own code, after the dialog and the panel, so that the first open needs no download.
+  useEffect(() => prefetchWhenIdle('search', search.preload, search), [search]);
   const onOpenChange = (next: boolean) => {
     setOpen(next);
-    if (next) search.send({ type: 'hot.load' });
+    if (next) void search.load().then((actor) => actor.send({ type: 'hot.load' }), () => undefined);
+  };
+  const preload = () => {
+    searchDialog.preload();
+    void search.preload();
   };
   return (
     <>
@@ -32,8 +38,8 @@ export function SearchEntry() {
         aria-label={zhCN.nav.search}
         aria-haspopup="dialog"
         aria-expanded={open}
-        onPointerEnter={searchDialog.preload}
-        onFocus={searchDialog.preload}
+        onPointerEnter={preload}
+        onFocus={preload}
         onClick={() => onOpenChange(true)}
       >
         <Search aria-hidden="true" />

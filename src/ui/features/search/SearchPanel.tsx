@@ -6,6 +6,7 @@ import { circledNumber, highlightSegments, markdownToPlain } from '../../../doma
 import { SEARCH_KEYWORD_MAX_LENGTH } from '../../../domain/search/search.machine';
 import { TOKENS } from '../../../ports/tokens';
 import { useService } from '../../di';
+import { useLoadedActor } from '../../hooks/useActorLoader';
 import * as zhCN from '../../../i18n/zh-CN';
 import './search.css';
 
@@ -19,7 +20,7 @@ function Highlighted({ text: value, keyword }: { text: string; keyword: string }
 
 /** The dialog's body: the box, then history and hot list, or the results. Loaded when the dialog first opens. */
 export default function SearchPanel({ onDone }: { onDone: () => void }) {
-  const search = useService(TOKENS.search);
+  const search = useLoadedActor(useService(TOKENS.search));
   const keyword = useSelector(search, (snapshot) => snapshot.context.keyword);
   const results = useSelector(search, (snapshot) => snapshot.context.results);
   const resultsFor = useSelector(search, (snapshot) => snapshot.context.resultsFor);
