@@ -64,6 +64,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   fs.mkdirSync(options.dataDir, { recursive: true });
   const file = new SQLite(path.join(options.dataDir, 'blog.sqlite'));
   file.pragma('journal_mode = WAL');
+  // With WAL, NORMAL syncs at checkpoints rather than at every commit: a like, a comment or a second's views
+  // no longer holds the one thread for an fsync (160–220 µs on this machine's disk against 19–21 µs). A crash of
+  // the process loses nothing; a power cut may lose the last commits, never the file (docs/operations.md).
+  file.pragma('synchronous = NORMAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
   const db = new Kysely<Database>({
