@@ -104,10 +104,10 @@ export class ArticleService {
   }
 
   /**
-   * Reads a public article and counts the view (stored with the others at the next `storeViews`); a page
-   * kept for many readers reads it uncounted and counts each reader with `countView`.
+   * Reads a public article, counting the view when `counted` (stored with the others at the next `storeViews`);
+   * an answer kept for many readers reads it uncounted and counts each reader with `countView`.
    */
-  async read(rawId: string, { counted = true }: { counted?: boolean } = {}): Promise<ArticleDetailDto> {
+  async read(rawId: string, { counted }: { counted: boolean }): Promise<ArticleDetailDto> {
     const id = parseId(rawId, contentMessages.article);
     // The text from memory, the counts (a single row's three numbers) from the database each time.
     const [article, counters] = await Promise.all([this.keptText(id), this.articles.countersOf(id)]);

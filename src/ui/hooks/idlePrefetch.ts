@@ -61,10 +61,9 @@ let finished = false;
 
 /**
  * Mounted once in the layout: after the load event, once the page has settled (see `afterSettling` in
- * idleSchedule.ts) and
- * when the browser is idle, fetches the parts
- * registered with `prefetchWhenIdle` (search, login, message drawer…) and the player's and the chat
- * room's code through their loaders, most likely first. Only ever from an effect, never during render.
+ * idleSchedule.ts) and when the browser is idle, fetches the parts registered with `prefetchWhenIdle`
+ * (search, login, message drawer…) and the player's and the chat room's code through their loaders, most
+ * likely first. Only ever from an effect, never during render.
  */
 export function useIdlePrefetch(): void {
   const player = useService(TOKENS.playerLoader);
