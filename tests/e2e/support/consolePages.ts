@@ -41,4 +41,11 @@ export async function openConsoleAt(page: Page, pathname: string): Promise<void>
     const main = document.querySelector('main.console-main');
     return !!main && main.children.length > 0 && !main.querySelector('.loading');
   });
+  // A Markdown editor renders its preview a moment after its text: waited for, so a check sees the page whole.
+  await page.waitForFunction(() =>
+    Array.from(document.querySelectorAll('.md-editor')).every((editor) => {
+      const preview = editor.querySelector('.md-editor-preview');
+      return !preview || preview.childElementCount > 0 || !editor.querySelector('.cm-content')?.textContent?.trim();
+    }),
+  );
 }
