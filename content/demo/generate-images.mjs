@@ -1,7 +1,8 @@
-// Generates the abstract SVG artwork used by the demo content of 听雨小筑.
-// Plain Node ESM, no dependencies. Deterministic: every image is drawn from a
-// pseudo-random generator seeded with its own file name, so running this script
-// twice produces byte-identical files.
+// Generates the abstract artwork used by the demo content of 听雨小筑: each picture is drawn as SVG from a
+// pseudo-random generator seeded with its own file name (deterministic), then rasterized to WebP with sharp,
+// as a blog's own pictures are photos, not drawings: a browser paints an SVG picture on the main thread
+// and a raster one off it (docs/benchmarks.md, 2026-12-07 evening). `sizes.json` lists each picture's size,
+// so the first start seeds the albums without decoding a picture.
 //
 //   node content/demo/generate-images.mjs
 //
@@ -10,9 +11,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
 
 const OUT_DIR = join(dirname(fileURLToPath(import.meta.url)), 'images');
-const MAX_BYTES = 8 * 1024;
+const MAX_BYTES = 24 * 1024;
+const WEBP = { quality: 80, effort: 6 };
 
 // ---------------------------------------------------------------- randomness
 
@@ -522,113 +525,113 @@ const ICON = [200, 200];
 
 const catalog = [
   // post covers
-  ['cover-xstate.svg', ...COVER, 'nodes', 'lavender'],
-  ['cover-container-queries.svg', ...COVER, 'tiles', 'sea'],
-  ['cover-vite.svg', ...COVER, 'aurora', 'ember'],
-  ['cover-type-narrowing.svg', ...COVER, 'tiles', 'lavender'],
-  ['cover-fastify.svg', ...COVER, 'nodes', 'mint'],
-  ['cover-fts5.svg', ...COVER, 'bokeh', 'sea'],
-  ['cover-sqlite-wal.svg', ...COVER, 'waves', 'sea'],
-  ['cover-git-worktree.svg', ...COVER, 'nodes', 'amber'],
-  ['cover-cli-tools.svg', ...COVER, 'aurora', 'mint'],
-  ['cover-knowledge-base.svg', ...COVER, 'ink', 'ink'],
-  ['cover-rain-ci.svg', ...COVER, 'rain', 'rain'],
-  ['cover-web-audio.svg', ...COVER, 'spectrum', 'night'],
-  ['cover-pentatonic.svg', ...COVER, 'ink', 'ink'],
-  ['cover-jingzhe.svg', ...COVER, 'blossom', 'sakura'],
-  ['cover-review-2025.svg', ...COVER, 'dunes', 'amber'],
-  ['cover-changing-jobs.svg', ...COVER, 'mountains', 'dawn'],
+  ['cover-xstate', ...COVER, 'nodes', 'lavender'],
+  ['cover-container-queries', ...COVER, 'tiles', 'sea'],
+  ['cover-vite', ...COVER, 'aurora', 'ember'],
+  ['cover-type-narrowing', ...COVER, 'tiles', 'lavender'],
+  ['cover-fastify', ...COVER, 'nodes', 'mint'],
+  ['cover-fts5', ...COVER, 'bokeh', 'sea'],
+  ['cover-sqlite-wal', ...COVER, 'waves', 'sea'],
+  ['cover-git-worktree', ...COVER, 'nodes', 'amber'],
+  ['cover-cli-tools', ...COVER, 'aurora', 'mint'],
+  ['cover-knowledge-base', ...COVER, 'ink', 'ink'],
+  ['cover-rain-ci', ...COVER, 'rain', 'rain'],
+  ['cover-web-audio', ...COVER, 'spectrum', 'night'],
+  ['cover-pentatonic', ...COVER, 'ink', 'ink'],
+  ['cover-jingzhe', ...COVER, 'blossom', 'sakura'],
+  ['cover-review-2025', ...COVER, 'dunes', 'amber'],
+  ['cover-changing-jobs', ...COVER, 'mountains', 'dawn'],
   // inline illustrations
-  ['illus-state-flow.svg', ...COVER, 'nodes', 'night'],
-  ['illus-layout-grid.svg', ...COVER, 'tiles', 'jade'],
-  ['illus-rain-window.svg', ...COVER, 'rain', 'night'],
-  ['illus-spectrum.svg', ...COVER, 'spectrum', 'ember'],
-  ['illus-spring-thunder.svg', ...COVER, 'blossom', 'jade'],
+  ['illus-state-flow', ...COVER, 'nodes', 'night'],
+  ['illus-layout-grid', ...COVER, 'tiles', 'jade'],
+  ['illus-rain-window', ...COVER, 'rain', 'night'],
+  ['illus-spectrum', ...COVER, 'spectrum', 'ember'],
+  ['illus-spring-thunder', ...COVER, 'blossom', 'jade'],
   // page headers
-  ['header-home.svg', ...COVER, 'rain', 'rain'],
-  ['header-archives.svg', ...COVER, 'mountains', 'dusk'],
-  ['header-category.svg', ...COVER, 'waves', 'lavender'],
-  ['header-tag.svg', ...COVER, 'bokeh', 'sakura'],
-  ['header-article-list.svg', ...COVER, 'ink', 'ink'],
-  ['header-photo-album.svg', ...COVER, 'mountains', 'jade'],
-  ['header-photos.svg', ...COVER, 'dunes', 'dawn'],
-  ['header-talk.svg', ...COVER, 'night', 'night'],
-  ['header-links.svg', ...COVER, 'waves', 'mint'],
-  ['header-resources-front.svg', ...COVER, 'aurora', 'night'],
-  ['header-resources-back.svg', ...COVER, 'nodes', 'sea'],
-  ['header-site-list.svg', ...COVER, 'tiles', 'amber'],
-  ['header-user-center.svg', ...COVER, 'bokeh', 'lavender'],
-  ['header-message-list.svg', ...COVER, 'blossom', 'sakura'],
-  ['header-message-publish.svg', ...COVER, 'waves', 'dawn'],
-  ['header-message-detail.svg', ...COVER, 'mountains', 'amber'],
-  ['header-article.svg', ...COVER, 'night', 'dusk'],
+  ['header-home', ...COVER, 'rain', 'rain'],
+  ['header-archives', ...COVER, 'mountains', 'dusk'],
+  ['header-category', ...COVER, 'waves', 'lavender'],
+  ['header-tag', ...COVER, 'bokeh', 'sakura'],
+  ['header-article-list', ...COVER, 'ink', 'ink'],
+  ['header-photo-album', ...COVER, 'mountains', 'jade'],
+  ['header-photos', ...COVER, 'dunes', 'dawn'],
+  ['header-talk', ...COVER, 'night', 'night'],
+  ['header-links', ...COVER, 'waves', 'mint'],
+  ['header-resources-front', ...COVER, 'aurora', 'night'],
+  ['header-resources-back', ...COVER, 'nodes', 'sea'],
+  ['header-site-list', ...COVER, 'tiles', 'amber'],
+  ['header-user-center', ...COVER, 'bokeh', 'lavender'],
+  ['header-message-list', ...COVER, 'blossom', 'sakura'],
+  ['header-message-publish', ...COVER, 'waves', 'dawn'],
+  ['header-message-detail', ...COVER, 'mountains', 'amber'],
+  ['header-article', ...COVER, 'night', 'dusk'],
   // avatar
-  ['avatar.svg', ...ICON, 'avatar', 'night'],
+  ['avatar', ...ICON, 'avatar', 'night'],
   // album: 江南烟雨
-  ['album-jiangnan-cover.svg', ...PHOTO, 'rain', 'rain'],
-  ['photo-jiangnan-1.svg', ...PHOTO, 'ink', 'ink'],
-  ['photo-jiangnan-2.svg', ...PHOTO, 'rain', 'night'],
-  ['photo-jiangnan-3.svg', ...PHOTO, 'waves', 'jade'],
-  ['photo-jiangnan-4.svg', ...PHOTO, 'blossom', 'ink'],
-  ['photo-jiangnan-5.svg', ...PHOTO, 'mountains', 'jade'],
-  ['photo-jiangnan-6.svg', ...PHOTO, 'rain', 'rain'],
+  ['album-jiangnan-cover', ...PHOTO, 'rain', 'rain'],
+  ['photo-jiangnan-1', ...PHOTO, 'ink', 'ink'],
+  ['photo-jiangnan-2', ...PHOTO, 'rain', 'night'],
+  ['photo-jiangnan-3', ...PHOTO, 'waves', 'jade'],
+  ['photo-jiangnan-4', ...PHOTO, 'blossom', 'ink'],
+  ['photo-jiangnan-5', ...PHOTO, 'mountains', 'jade'],
+  ['photo-jiangnan-6', ...PHOTO, 'rain', 'rain'],
   // album: 山海之间
-  ['album-travel-cover.svg', ...PHOTO, 'mountains', 'dusk'],
-  ['photo-travel-1.svg', ...PHOTO, 'waves', 'sea'],
-  ['photo-travel-2.svg', ...PHOTO, 'mountains', 'amber'],
-  ['photo-travel-3.svg', ...PHOTO, 'dunes', 'amber'],
-  ['photo-travel-4.svg', ...PHOTO, 'night', 'night'],
-  ['photo-travel-5.svg', ...PHOTO, 'aurora', 'mint'],
-  ['photo-travel-6.svg', ...PHOTO, 'mountains', 'dawn'],
-  ['photo-travel-7.svg', ...PHOTO, 'waves', 'dusk'],
+  ['album-travel-cover', ...PHOTO, 'mountains', 'dusk'],
+  ['photo-travel-1', ...PHOTO, 'waves', 'sea'],
+  ['photo-travel-2', ...PHOTO, 'mountains', 'amber'],
+  ['photo-travel-3', ...PHOTO, 'dunes', 'amber'],
+  ['photo-travel-4', ...PHOTO, 'night', 'night'],
+  ['photo-travel-5', ...PHOTO, 'aurora', 'mint'],
+  ['photo-travel-6', ...PHOTO, 'mountains', 'dawn'],
+  ['photo-travel-7', ...PHOTO, 'waves', 'dusk'],
   // album: 四季花事
-  ['album-seasons-cover.svg', ...PHOTO, 'blossom', 'sakura'],
-  ['photo-seasons-1.svg', ...PHOTO, 'blossom', 'jade'],
-  ['photo-seasons-2.svg', ...PHOTO, 'bokeh', 'sakura'],
-  ['photo-seasons-3.svg', ...PHOTO, 'blossom', 'dawn'],
-  ['photo-seasons-4.svg', ...PHOTO, 'dunes', 'ember'],
-  ['photo-seasons-5.svg', ...PHOTO, 'blossom', 'lavender'],
+  ['album-seasons-cover', ...PHOTO, 'blossom', 'sakura'],
+  ['photo-seasons-1', ...PHOTO, 'blossom', 'jade'],
+  ['photo-seasons-2', ...PHOTO, 'bokeh', 'sakura'],
+  ['photo-seasons-3', ...PHOTO, 'blossom', 'dawn'],
+  ['photo-seasons-4', ...PHOTO, 'dunes', 'ember'],
+  ['photo-seasons-5', ...PHOTO, 'blossom', 'lavender'],
   // talks
-  ['talk-01.svg', ...PHOTO, 'rain', 'rain'],
-  ['talk-02.svg', ...PHOTO, 'bokeh', 'amber'],
-  ['talk-03.svg', ...PHOTO, 'night', 'night'],
-  ['talk-04.svg', ...PHOTO, 'blossom', 'sakura'],
-  ['talk-05.svg', ...PHOTO, 'spectrum', 'lavender'],
-  ['talk-06.svg', ...PHOTO, 'waves', 'sea'],
-  ['talk-07.svg', ...PHOTO, 'mountains', 'jade'],
-  ['talk-08.svg', ...PHOTO, 'tiles', 'dawn'],
-  ['talk-09.svg', ...PHOTO, 'dunes', 'dusk'],
-  ['talk-10.svg', ...PHOTO, 'ink', 'ink'],
-  ['talk-11.svg', ...PHOTO, 'aurora', 'night'],
-  ['talk-12.svg', ...PHOTO, 'bokeh', 'mint'],
+  ['talk-01', ...PHOTO, 'rain', 'rain'],
+  ['talk-02', ...PHOTO, 'bokeh', 'amber'],
+  ['talk-03', ...PHOTO, 'night', 'night'],
+  ['talk-04', ...PHOTO, 'blossom', 'sakura'],
+  ['talk-05', ...PHOTO, 'spectrum', 'lavender'],
+  ['talk-06', ...PHOTO, 'waves', 'sea'],
+  ['talk-07', ...PHOTO, 'mountains', 'jade'],
+  ['talk-08', ...PHOTO, 'tiles', 'dawn'],
+  ['talk-09', ...PHOTO, 'dunes', 'dusk'],
+  ['talk-10', ...PHOTO, 'ink', 'ink'],
+  ['talk-11', ...PHOTO, 'aurora', 'night'],
+  ['talk-12', ...PHOTO, 'bokeh', 'mint'],
   // friend-link avatars
-  ['link-1.svg', ...ICON, 'bokeh', 'sakura'],
-  ['link-2.svg', ...ICON, 'tiles', 'sea'],
-  ['link-3.svg', ...ICON, 'night', 'night'],
-  ['link-4.svg', ...ICON, 'waves', 'jade'],
-  ['link-5.svg', ...ICON, 'tiles', 'amber'],
-  ['link-6.svg', ...ICON, 'dunes', 'dawn'],
-  ['link-7.svg', ...ICON, 'bokeh', 'lavender'],
-  ['link-8.svg', ...ICON, 'mountains', 'mint'],
+  ['link-1', ...ICON, 'bokeh', 'sakura'],
+  ['link-2', ...ICON, 'tiles', 'sea'],
+  ['link-3', ...ICON, 'night', 'night'],
+  ['link-4', ...ICON, 'waves', 'jade'],
+  ['link-5', ...ICON, 'tiles', 'amber'],
+  ['link-6', ...ICON, 'dunes', 'dawn'],
+  ['link-7', ...ICON, 'bokeh', 'lavender'],
+  ['link-8', ...ICON, 'mountains', 'mint'],
   // resource covers
   ...Array.from({ length: 18 }, (_, i) => [
-    `res-${String(i + 1).padStart(2, '0')}.svg`,
+    `res-${String(i + 1).padStart(2, '0')}`,
     ...COVER,
     ['tiles', 'waves', 'bokeh', 'aurora', 'nodes', 'dunes'][i % 6],
     ['sea', 'lavender', 'jade', 'amber', 'mint', 'dawn', 'dusk', 'night', 'ember'][i % 9],
   ]),
   // site icons
   ...Array.from({ length: 16 }, (_, i) => [
-    `site-${String(i + 1).padStart(2, '0')}.svg`,
+    `site-${String(i + 1).padStart(2, '0')}`,
     ...ICON,
     ['tiles', 'bokeh', 'waves', 'tiles'][i % 4],
     ['sea', 'amber', 'lavender', 'jade', 'dawn', 'mint', 'ember', 'dusk'][i % 8],
   ]),
   // message-board backgrounds
-  ['msg-bg-1.svg', ...COVER, 'waves', 'dawn'],
-  ['msg-bg-2.svg', ...COVER, 'bokeh', 'sakura'],
-  ['msg-bg-3.svg', ...COVER, 'ink', 'ink'],
-  ['msg-bg-4.svg', ...COVER, 'dunes', 'lavender'],
+  ['msg-bg-1', ...COVER, 'waves', 'dawn'],
+  ['msg-bg-2', ...COVER, 'bokeh', 'sakura'],
+  ['msg-bg-3', ...COVER, 'ink', 'ink'],
+  ['msg-bg-4', ...COVER, 'dunes', 'lavender'],
 ];
 
 // ------------------------------------------------------------------- render
@@ -647,11 +650,13 @@ function render(name, w, h, sceneName, paletteName) {
 
 mkdirSync(OUT_DIR, { recursive: true });
 let total = 0;
+const sizes = {};
 for (const [name, w, h, scene, palette] of catalog) {
-  const svg = render(name, w, h, scene, palette);
-  const bytes = Buffer.byteLength(svg);
-  if (bytes > MAX_BYTES) throw new Error(`${name} is ${bytes} bytes, over the ${MAX_BYTES} byte budget`);
-  writeFileSync(join(OUT_DIR, name), svg);
-  total += bytes;
+  const webp = await sharp(Buffer.from(render(name, w, h, scene, palette))).webp(WEBP).toBuffer();
+  if (webp.length > MAX_BYTES) throw new Error(`${name} is ${webp.length} bytes, over the ${MAX_BYTES} byte budget`);
+  writeFileSync(join(OUT_DIR, `${name}.webp`), webp);
+  sizes[`${name}.webp`] = { width: w, height: h };
+  total += webp.length;
 }
+writeFileSync(join(OUT_DIR, 'sizes.json'), `${JSON.stringify(sizes, null, 2)}\n`);
 console.log(`wrote ${catalog.length} images (${(total / 1024).toFixed(1)} KiB) to ${OUT_DIR}`);

@@ -53,7 +53,7 @@ describe('site API on a seeded database', () => {
       message: 'success',
       result: { name: demo.site.name, author: demo.site.author, motto: demo.site.motto },
     });
-    expect(body.result.avatar).toMatch(/^\/media\/[0-9a-f]+\.svg$/);
+    expect(body.result.avatar).toMatch(/^\/media\/[0-9a-f]+\.webp$/);
     expect(Number.isInteger(body.result.viewCount)).toBe(true);
   });
 

@@ -68,6 +68,7 @@ export async function seedDemoContent(deps: {
   if (await db.selectFrom('seed_marker').select('name').where('name', '=', DEMO_MARKER).executeTakeFirst()) return false;
 
   const demo = await readDemoSite(contentDir);
+  const sizes = await readPictureSizes(contentDir);
   const copies = new Map<string, Promise<string>>();
   const copy = (relative: string): Promise<string> => {
     let url = copies.get(relative);
@@ -96,7 +97,7 @@ export async function seedDemoContent(deps: {
         album.photos.map(async (photo) => ({
           url: await copy(photo.image),
           description: photo.description,
-          ...(await dimensions(path.join(contentDir, photo.image))),
+          ...(await dimensions(path.join(contentDir, photo.image), sizes)),
         })),
       ),
     })),
@@ -167,14 +168,23 @@ export async function seedDemoContent(deps: {
   }
 }
 
-async function dimensions(file: string): Promise<{ width: number; height: number }> {
-  // The demo's pictures are SVG with their size on the root element: read there, a fresh site's start does
-  // not load libvips (about 20 MB of resident memory, its threads' included) for them.
-  if (file.endsWith('.svg')) {
-    const root = /<svg\b[^>]*>/.exec(await fs.readFile(file, 'utf8'))?.[0] ?? '';
-    const size = (name: string) => Number(new RegExp(`\\s${name}="(\\d+)"`).exec(root)?.[1] ?? 0);
-    if (size('width') > 0 && size('height') > 0) return { width: size('width'), height: size('height') };
-  }
+type PictureSizes = Record<string, { width: number; height: number }>;
+
+/** The generator's list of the demo pictures' sizes (content/demo/images/sizes.json), or none. */
+async function readPictureSizes(contentDir: string): Promise<PictureSizes> {
+  return fs.readFile(path.join(contentDir, 'images', 'sizes.json'), 'utf8').then(
+    (text) => JSON.parse(text) as PictureSizes,
+    () => ({}),
+  );
+}
+
+/**
+ * A picture's size: from the generator's list for the demo's own, so a fresh site's start does not load
+ * libvips (about 20 MB of resident memory, its threads' included) to read them.
+ */
+async function dimensions(file: string, sizes: PictureSizes): Promise<{ width: number; height: number }> {
+  const listed = sizes[path.basename(file)];
+  if (listed) return listed;
   const { default: sharp } = await import('sharp');
   const meta = await sharp(file).metadata();
   return { width: meta.width ?? 0, height: meta.height ?? 0 };

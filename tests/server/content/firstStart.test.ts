@@ -30,7 +30,7 @@ describe.each(await backends())('the first start without the demo on $name', (ba
         filingNumber: '',
         viewCount: 0,
       });
-      expect(config.result.avatar).toMatch(/^\/media\/\w+\.svg$/);
+      expect(config.result.avatar).toMatch(/^\/media\/\w+\.webp$/);
       expect((await first.app.inject({ method: 'GET', url: config.result.avatar })).statusCode).toBe(200);
       const headers = (await get('/api/pageHeader/getAll')).result as { route: string; image: string }[];
       // Every page has its banner, so no page header is empty.
