@@ -168,7 +168,8 @@ describeInBrowser('the reading pages', () => {
     await picture.click();
     await expect.poll(zoomed).toBe(true);
     await page.locator('.md-editor-preview img[data-zoom-opened]').waitFor({ state: 'attached' });
-    await page.locator('.medium-zoom-image--opened').click();
+    // A picture with width variants opens as two: the copy on screen and, over it, the widest variant loading.
+    await page.locator('.medium-zoom-image--opened').last().click();
     await expect.poll(zoomed).toBe(false);
 
     const neighbours = await text(page, '.neighbours');

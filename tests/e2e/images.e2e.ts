@@ -62,7 +62,7 @@ async function waitForVisibleImages(page: Page): Promise<void> {
  * no cup in it either (a cup would be placed against whatever holds the card).
  */
 const UNRESERVED_PICTURES = `<style>
-  .lazy-image, .article-card__cover .lazy-image { position: static !important; display: block !important; height: auto !important; }
+  .lazy-image, .article-card__cover .lazy-image { position: static !important; display: block !important; height: auto !important; contain: none !important; }
   .lazy-image img { height: auto !important; }
   .article-card__cover { min-height: 0 !important; aspect-ratio: auto !important; }
   .lazy-image__placeholder { display: none !important; }

@@ -353,7 +353,9 @@ describeInBrowser('pages rendered on the server', () => {
     const [arrived, onItsWay] = home.result!.list.map(({ cover }) => cover);
     let release: () => void = () => undefined;
     const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route((url) => url.pathname === onItsWay, async (route) => {
+    // Its width variant (/media/w/<width>/<name>) is what the page asks for.
+    const onItsWayName = onItsWay!.split('/').pop()!;
+    await page.route((url) => url.pathname.endsWith(`/${onItsWayName}`), async (route) => {
       await released;
       await route.continue();
     });

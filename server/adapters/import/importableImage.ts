@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { fileTypeFromBuffer } from 'file-type';
 import { ImportProblem } from '../../domain/content/frontMatter';
 import { contentMessages } from '../../domain/content/messages';
 
@@ -7,7 +8,8 @@ const problem = contentMessages.importer;
 /** No post needs a bigger picture; a bigger file is not read at all. */
 const MAX_IMAGE_BYTES = 20 * 1024 * 1024;
 
-const RASTER: Record<string, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', gif: 'gif' };
+/** The raster types published, by file-type's name of them, with the extension they are kept under. */
+const RASTER: Record<string, string> = { jpg: 'jpg', png: 'png', webp: 'webp', gif: 'gif', avif: 'avif' };
 
 /** An SVG document with nothing active in it: no script, event handler, foreign HTML, entity or outside reference. */
 function isInertSvg(bytes: Buffer): boolean {
@@ -23,22 +25,16 @@ function isInertSvg(bytes: Buffer): boolean {
   return !/url\(\s*["']?(?!#)/i.test(text);
 }
 
-/** The file's image type judged by its bytes (never its name), or undefined when it is no image we publish. */
+/**
+ * The file's image type judged by its bytes (never its name), or undefined when it is no image we publish. By
+ * their signatures (file-type), not by decoding: a fresh site's start imports the demo's pictures without
+ * loading libvips (about 20 MB of resident memory); their variants are made from the bytes later, when asked for.
+ */
 async function imageExtension(bytes: Buffer): Promise<string | undefined> {
-  // A text document is never a raster picture: an SVG is judged by its text, without loading libvips (the
-  // demo's posts, imported at a fresh site's start, have only SVG pictures).
+  // A text document is never a raster picture: an SVG is judged by its text.
   if (/^\s*</.test(bytes.subarray(0, 256).toString('utf8'))) return isInertSvg(bytes) ? 'svg' : undefined;
-  // Loaded on first use: a server that decodes no image never loads libvips.
-  const { default: sharp } = await import('sharp');
-  try {
-    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
-    if (meta.format && RASTER[meta.format]) return RASTER[meta.format];
-    if (meta.format === 'heif' && meta.compression === 'av1') return 'avif';
-    if (meta.format === 'svg') return isInertSvg(bytes) ? 'svg' : undefined;
-  } catch {
-    // not an image sharp knows
-  }
-  return undefined;
+  const type = await fileTypeFromBuffer(bytes);
+  return type && RASTER[type.ext];
 }
 
 /**

@@ -35,7 +35,7 @@ describe('the Markdown importer', () => {
     const images = records.flatMap((r) => [r.cover, ...[...r.content.matchAll(/!\[[^\]]*\]\(([^)\s]+)/g)].map((m) => m[1]!)]).filter(Boolean);
     expect(images.length).toBeGreaterThan(records.length);
     for (const image of images) {
-      expect(image).toMatch(/^\/media\/[a-f0-9]{24}\.svg$/);
+      expect(image).toMatch(/^\/media\/[a-f0-9]{24}\.webp$/);
       expect(fs.existsSync(path.join(f.mediaDir, path.basename(image)))).toBe(true);
     }
   });

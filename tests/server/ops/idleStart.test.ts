@@ -28,7 +28,7 @@ describe('a fresh demo start, built and run by node', () => {
     try {
       await vi.waitFor(async () => expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200), { timeout: 60_000, interval: 200 });
       expect((await fetch(`http://127.0.0.1:${port}/home`)).status).toBe(200);
-      // Every demo album's photos carry the sizes written on their SVG root elements (1200×675 or 800×800).
+      // Every demo album's photos carry the sizes the generator listed (content/demo/images/sizes.json: 1200×675 or 800×800).
       const albums = (await get('/api/photoAlbum/getAll')).result as { id: number }[];
       expect(albums.length).toBeGreaterThan(0);
       for (const album of albums) {
