@@ -9,7 +9,7 @@ import { migrateToLatest } from '../../server/adapters/db/migrations';
 import { ScryptPasswordHasher } from '../../server/adapters/crypto/scryptPasswordHasher';
 import { loadConfig } from '../../server/config';
 import { createServer, type CreatedServer } from '../../server/main';
-import { launchBrowser, suiteContext, waitForPage, type SuiteContextOptions } from './support/harness';
+import { launchBrowser, shareVariants, suiteContext, waitForPage, type SuiteContextOptions } from './support/harness';
 
 /**
  * The real server for the account and notification journeys, with what they need beyond the shared
@@ -33,6 +33,7 @@ export interface AccountsSite {
 export async function startAccountsSite(env: Record<string, string> = {}, clientDir = inject('e2eClientDir')): Promise<AccountsSite> {
   if (!clientDir) throw new Error('the end-to-end client was not built (see tests/e2e/support/globalSetup.ts)');
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-e2e-accounts-'));
+  shareVariants(dataDir);
   // The journeys sign many users up from one address; the registration throttle has its own tests.
   // The offline worker is off unless asked (OFFLINE=on): it would hide the pages' requests from `page.route`.
   const config = loadConfig({ DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', REGISTER_LIMIT_PER_HOUR: '1000', RATE_LIMIT_PER_MINUTE: '100000', OFFLINE: 'off', ...env }, dataDir);

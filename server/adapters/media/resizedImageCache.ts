@@ -53,16 +53,16 @@ export class ResizedImageCache {
   private async read(name: string, render: () => Promise<Buffer>): Promise<Buffer> {
     await this.load();
     const file = path.join(this.options.dir, name);
-    if (this.entries.has(name)) {
-      try {
-        const bytes = await fs.readFile(file);
-        this.touch(name, bytes.length);
-        return bytes;
-      } catch (error) {
-        // Deleted behind our back (another instance evicted it, or someone cleared the folder): make it again.
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-        this.forget(name);
-      }
+    // Looked for on disk even when unknown: another instance sharing the folder may have made it since this
+    // one listed the folder.
+    try {
+      const bytes = await fs.readFile(file);
+      this.touch(name, bytes.length);
+      return bytes;
+    } catch (error) {
+      // Not made yet, or deleted behind our back (another instance evicted it, someone cleared the folder).
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      if (this.entries.has(name)) this.forget(name);
     }
     const bytes = await this.limited(render);
     // One rendition larger than the whole cache is served but not kept.
@@ -71,8 +71,9 @@ export class ResizedImageCache {
       await fs.mkdir(this.options.dir, { recursive: true });
       await writeFileAtomically(file, bytes);
     } catch (error) {
-      // A cache that cannot be written (a full disk) still serves what it rendered.
-      if (dependencyFault(error) === 'diskFull') return bytes;
+      // A cache that cannot be written (a full disk, a temporary file another instance starting on the same
+      // folder swept away) still serves what it rendered.
+      if (dependencyFault(error) === 'diskFull' || (error as NodeJS.ErrnoException).code === 'ENOENT') return bytes;
       throw error;
     }
     this.touch(name, bytes.length);

@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ensureClientBuilt } from '../../../server/cli/clientBuild';
 import { loadConfig } from '../../../server/config';
@@ -10,6 +12,8 @@ declare module 'vitest' {
     e2eClientDir: string;
     /** Why the end-to-end tests cannot run on this machine ('' when they can). */
     e2eSkipReason: string;
+    /** The pictures' width variants, one folder for every site of the run (harness.ts `shareVariants`). */
+    e2eVariantsDir: string;
   }
 }
 
@@ -22,6 +26,7 @@ export default async function setup(project: TestProject) {
     console.warn(`\n[e2e] Skipping the end-to-end tests: ${reason}\n`);
     project.provide('e2eClientDir', '');
     project.provide('e2eSkipReason', reason);
+    project.provide('e2eVariantsDir', '');
     return;
   }
 
@@ -31,4 +36,7 @@ export default async function setup(project: TestProject) {
   await ensureClientBuilt(clientDir);
   project.provide('e2eClientDir', clientDir);
   project.provide('e2eSkipReason', '');
+  const variantsDir = fs.mkdtempSync(path.join(os.tmpdir(), 'blog-e2e-variants-'));
+  project.provide('e2eVariantsDir', variantsDir);
+  return () => fs.rmSync(variantsDir, { recursive: true, force: true });
 }
