@@ -42,6 +42,18 @@ describe('the bounded cache of resized images', () => {
     expect(render.calls).toBe(1);
   });
 
+  it('reads a rendition another instance on the same folder made after it listed the folder', async () => {
+    const dir = folder();
+    const one = new ResizedImageCache({ dir, maxBytes: 10_000 });
+    const other = new ResizedImageCache({ dir, maxBytes: 10_000 });
+    await one.get('a-320.webp', counted(10, 1));
+    const made = await other.get('b-640.webp', counted(100, 2));
+    const render = counted(100, 3);
+    expect(await one.get('b-640.webp', render)).toEqual(made);
+    expect(render.calls).toBe(0);
+    expect(await one.size()).toBe(110);
+  });
+
   it('never holds more than its bound, dropping the least recently used first', async () => {
     const dir = folder();
     const cache = new ResizedImageCache({ dir, maxBytes: 1000 });
