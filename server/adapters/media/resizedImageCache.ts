@@ -62,7 +62,7 @@ export class ResizedImageCache {
     } catch (error) {
       // Not made yet, or deleted behind our back (another instance evicted it, someone cleared the folder).
       if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-      if (this.entries.has(name)) this.forget(name);
+      this.forget(name);
     }
     const bytes = await this.limited(render);
     // One rendition larger than the whole cache is served but not kept.
