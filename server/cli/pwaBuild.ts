@@ -13,8 +13,13 @@ import { pwa } from '../../src/i18n/zh-CN/pwa';
 /** The site's background colours (--color-bg in src/ui/styles/global.css), light and dark. */
 export const THEME_COLOURS = { light: '#f3f5f9', dark: '#0f1217' } as const;
 
-/** The icons browsers ask for: any-purpose at 192 and 512, a maskable 512 and Apple's 180. */
+/**
+ * The icons browsers ask for: any-purpose at 192 and 512, a maskable 512, Apple's 180, and the tab's favicon.
+ * The favicon the pages link is a PNG: given an SVG one, Chromium draws it in the page's own renderer, on its
+ * main thread, as a document of its own (a task of 10–60 ms after the first paint on every page, docs/benchmarks.md).
+ */
 export const ICONS = [
+  { file: 'favicon-48.png', size: 48, purpose: 'favicon', fullBleed: false },
   { file: 'icon-192.png', size: 192, purpose: 'any', fullBleed: false },
   { file: 'icon-512.png', size: 512, purpose: 'any', fullBleed: false },
   { file: 'icon-maskable-512.png', size: 512, purpose: 'maskable', fullBleed: true },
@@ -53,16 +58,25 @@ function pwaIcons(root: string): Plugin {
   };
 }
 
-/** The head tags the server-rendered pages inherit from the built index.html. */
+/** index.html's favicon link, which serves the development server (public/ has no PNG until a build). */
+const SVG_FAVICON_LINK = '<link rel="icon" href="/favicon.svg" type="image/svg+xml" />';
+
+/** The head tags the server-rendered pages inherit from the built index.html: the favicon as a PNG, and the rest. */
 function pwaHead(): Plugin {
   return {
     name: 'pwa-head',
     apply: 'build',
-    transformIndexHtml: () => [
-      { tag: 'meta', attrs: { name: 'theme-color', media: '(prefers-color-scheme: light)', content: THEME_COLOURS.light }, injectTo: 'head' },
-      { tag: 'meta', attrs: { name: 'theme-color', media: '(prefers-color-scheme: dark)', content: THEME_COLOURS.dark }, injectTo: 'head' },
-      { tag: 'link', attrs: { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' }, injectTo: 'head' },
-    ],
+    transformIndexHtml: (html) => {
+      if (!html.includes(SVG_FAVICON_LINK)) throw new Error(`index.html: expected ${SVG_FAVICON_LINK}`);
+      return {
+        html: html.replace(SVG_FAVICON_LINK, '<link rel="icon" href="/favicon-48.png" sizes="48x48" type="image/png" />'),
+        tags: [
+          { tag: 'meta', attrs: { name: 'theme-color', media: '(prefers-color-scheme: light)', content: THEME_COLOURS.light }, injectTo: 'head' },
+          { tag: 'meta', attrs: { name: 'theme-color', media: '(prefers-color-scheme: dark)', content: THEME_COLOURS.dark }, injectTo: 'head' },
+          { tag: 'link', attrs: { rel: 'apple-touch-icon', href: '/apple-touch-icon.png' }, injectTo: 'head' },
+        ],
+      };
+    },
   };
 }
 
@@ -89,7 +103,7 @@ export function offlinePlugins(root: string): PluginOption[] {
         display: 'standalone',
         theme_color: THEME_COLOURS.light,
         background_color: THEME_COLOURS.light,
-        icons: ICONS.filter((icon) => icon.purpose !== 'apple').map((icon) => ({
+        icons: ICONS.filter((icon) => icon.purpose === 'any' || icon.purpose === 'maskable').map((icon) => ({
           src: `/${icon.file}`,
           sizes: `${icon.size}x${icon.size}`,
           type: 'image/png',

@@ -56,6 +56,9 @@ describeInBrowser('installable and readable offline', () => {
     const head = (await home!.text()).split('</head>')[0]!;
     expect(head).toContain('<link rel="manifest" href="/manifest.webmanifest">');
     expect(head).toContain('<link rel="apple-touch-icon" href="/apple-touch-icon.png">');
+    // A PNG favicon: an SVG one is drawn as a document of its own on the page's main thread.
+    expect(head).toContain('<link rel="icon" href="/favicon-48.png" sizes="48x48" type="image/png" />');
+    expect(head).not.toContain('favicon.svg');
     expect(head).toMatch(/<meta name="theme-color" media="\(prefers-color-scheme: dark\)" content="#0f1217">/);
     // Registered once the page is idle; the first worker takes the page at once.
     await page.waitForFunction(() => document.documentElement.hasAttribute('data-offline-ready'), undefined, { timeout: 20_000 });
