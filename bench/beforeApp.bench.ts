@@ -5,11 +5,11 @@ import { administratorCookie, startBenchSite, type BenchSite } from './benchSite
  * Issue 48: what a phone reader meets before the app is live, in one run. A phone-sized touch context, the CPU
  * 4× slower (CDP `Emulation.setCPUThrottlingRate`), and no mouse ever moved (a phone gives no intent):
  *
- * - tap: `/home` as served, the first article card scrolled into view and, a reaction time later, tapped (a touch, before the app starts) → the article's body
- *   on screen; against the browser's own navigation to the same address (`page.goto`) from the same page, and
- *   against a tap on a plain link to it on a bare page (no script, no style: what the browser's own handling of a
- *   tap costs), in the same round. Ratios tap / goto and tap / plain link, and how much of each came before the
- *   next page's navigation started (the old page's handling of the touch).
+ * - tap: `/home` as served, the first article card scrolled into view and, a reader's reaction later, tapped (a
+ *   touch, before the app starts) → the article's body on screen; against the browser's own navigation to the same
+ *   address (`page.goto`) from the same page, and against a tap on a plain link to it on a bare page (no script, no
+ *   style: what the browser's own handling of a tap costs), in the same round. Ratios tap / goto and tap / plain
+ *   link, and how much of each came before the next page's navigation started (the old page's handling of the touch).
  * - console: `/admin` as the administrator → its section on screen, with no intent, and with a mouse moving
  *   from the first byte on. Ratio without / with.
  * - start: `/home`, an article and `/talk` loaded and left alone, then the app's start forced (a key pressed)
