@@ -60,6 +60,8 @@ function pwaIcons(root: string): Plugin {
 
 /** index.html's favicon link, which serves the development server (public/ has no PNG until a build). */
 const SVG_FAVICON_LINK = '<link rel="icon" href="/favicon.svg" type="image/svg+xml" />';
+const FAVICON = ICONS.find((icon) => icon.purpose === 'favicon')!;
+const PNG_FAVICON_LINK = `<link rel="icon" href="/${FAVICON.file}" sizes="${FAVICON.size}x${FAVICON.size}" type="image/png" />`;
 
 /** The head tags the server-rendered pages inherit from the built index.html: the favicon as a PNG, and the rest. */
 function pwaHead(): Plugin {
@@ -69,7 +71,7 @@ function pwaHead(): Plugin {
     transformIndexHtml: (html) => {
       if (!html.includes(SVG_FAVICON_LINK)) throw new Error(`index.html: expected ${SVG_FAVICON_LINK}`);
       return {
-        html: html.replace(SVG_FAVICON_LINK, '<link rel="icon" href="/favicon-48.png" sizes="48x48" type="image/png" />'),
+        html: html.replace(SVG_FAVICON_LINK, PNG_FAVICON_LINK),
         tags: [
           { tag: 'meta', attrs: { name: 'theme-color', media: '(prefers-color-scheme: light)', content: THEME_COLOURS.light }, injectTo: 'head' },
           { tag: 'meta', attrs: { name: 'theme-color', media: '(prefers-color-scheme: dark)', content: THEME_COLOURS.dark }, injectTo: 'head' },
