@@ -20,7 +20,7 @@ export const TYPING_START: TypingState = { index: 0, length: 0, erasing: false, 
 
 const holding = (state: TypingState, textLength: number) => !state.erasing && state.length === textLength;
 
-/** How long `state` lasts before `advance` (the text being `textLength` code points long). */
+/** How long `state` lasts before `advanceTyping` (the text being `textLength` code points long). */
 export function typingDelay(state: TypingState, textLength: number): number {
   if (holding(state, textLength)) return BLINK_MS;
   return state.erasing ? DELETE_MS : TYPE_MS;
