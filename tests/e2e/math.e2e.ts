@@ -53,11 +53,15 @@ describeInBrowser('math in articles', () => {
     expect(shown).toMatchObject({ errors: 0, rawDelimiters: false });
     // KaTeX's stylesheet is linked in the head: its MathML copy is hidden, its fonts are loaded from /assets.
     expect(await page.locator('.katex-mathml').first().evaluate((element) => getComputedStyle(element).position)).toBe('absolute');
-    const fonts = await page.evaluate(async () => {
-      await document.fonts.ready;
-      return [...document.fonts].filter((font) => font.status === 'loaded').map((font) => font.family.replace(/"/g, ''));
-    });
-    expect(fonts).toEqual(expect.arrayContaining(['KaTeX_Main', 'KaTeX_Math']));
+    // A font is loaded once text that uses it is laid out: the article's blocks far below are laid out as the
+    // reader comes near them (article.css), so the reader goes down to the last formula.
+    await page.locator('.katex').last().scrollIntoViewIfNeeded();
+    const fonts = () =>
+      page.evaluate(async () => {
+        await document.fonts.ready;
+        return [...document.fonts].filter((font) => font.status === 'loaded').map((font) => font.family.replace(/"/g, ''));
+      });
+    await expect.poll(fonts).toEqual(expect.arrayContaining(['KaTeX_Main', 'KaTeX_Math']));
     expect(requests.filter((url) => /KaTeX_/.test(url)).every((url) => new URL(url).pathname.startsWith('/assets/'))).toBe(true);
     expect(requests.filter((url) => !isLocalUrl(new URL(url)))).toEqual([]);
     await context.close();

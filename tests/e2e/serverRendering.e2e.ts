@@ -22,11 +22,11 @@ async function layoutOf(page: Page): Promise<Record<string, number[]>> {
       }
     };
     // The first screen as it is shown.
-    measure(['header.site-header', 'h1', '.article-card', '.talk', '.md-editor-preview']);
-    // Then the page's whole length in true heights: until the app is live, the list items far below stand in at
-    // an estimate (components.css).
+    measure(['header.site-header', 'h1', '.article-card', '.talk']);
+    // Then the page's whole length in true heights: until the app is live, the list items and the article's
+    // blocks far below stand in at an estimate (components.css, article.css).
     document.documentElement.setAttribute('data-full-layout', '');
-    measure(['main', 'footer.site-footer']);
+    measure(['.md-editor-preview', 'main', 'footer.site-footer']);
     return boxes;
   });
 }
@@ -342,6 +342,56 @@ describeInBrowser('pages rendered on the server', () => {
     await expect.poll(() => itemAtTop(page, '.article-card')).toEqual(reading);
     expect(await page.evaluate(() => document.documentElement.dataset.hydrated)).toBeUndefined();
     expect(await page.evaluate(() => document.documentElement.hasAttribute('data-full-layout'))).toBe(true);
+  });
+
+  it('before the app starts, a phone lays out an article’s opening, not its far blocks; a reader deep in it stays on the same block once the app is live', async () => {
+    const page = await phoneBeforeTheApp();
+    await page.goto(`/article?id=${withCode.id}`);
+    // The article's blocks with an element inside, whose rendering `checkVisibility` can tell.
+    const blocksSelector = '#article-body-preview > :has(> *)';
+    const blocks = page.locator(blocksSelector);
+    const count = await blocks.count();
+    expect(count).toBeGreaterThan(12);
+    const rendered = (block: typeof blocks) =>
+      block.evaluate((element) => element.firstElementChild!.checkVisibility({ contentVisibilityAuto: true }));
+    expect(await rendered(blocks.first())).toBe(true);
+    expect(await rendered(blocks.last())).toBe(false);
+    expect(await rendered(page.locator('.article-after > *').last())).toBe(false);
+
+    // Deep into the article, past blocks never shown.
+    await blocks.nth(count - 3).evaluate((block) => block.scrollIntoView());
+    await expect.poll(() => rendered(blocks.nth(count - 3))).toBe(true);
+    await settled(page, blocksSelector);
+    const reading = await itemAtTop(page, blocksSelector);
+    expect(reading.index).toBeGreaterThan(count / 2);
+    // The first block past the opening, which the jump passed over far from the window.
+    const passedOver = page.locator('#article-body-preview > :nth-child(n + 7):has(> *)').first();
+    expect(await rendered(passedOver)).toBe(false);
+
+    // The live app lays the whole article out at its true heights: the block being read stays where it is.
+    const mismatches = await startTheApp(page);
+    await expect.poll(() => page.evaluate(() => document.documentElement.hasAttribute('data-full-layout'))).toBe(true);
+    expect(await rendered(passedOver)).toBe(true);
+    expect(await itemAtTop(page, blocksSelector)).toEqual(reading);
+    expect(mismatches).toEqual([]);
+  });
+
+  it('a jump through the table of contents while the app lays the article out lands on its heading', async () => {
+    const page = await phoneBeforeTheApp();
+    await page.goto(`/article?id=${withCode.id}`);
+    await page.clock.resume();
+    // The tap that opens the table of contents starts the app, which then lays the skipped blocks out one a frame;
+    // a jump to the last heading right away passes blocks not yet laid out.
+    const toc = page.locator('.article__toc-inline');
+    await toc.locator('summary').tap();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true', undefined, { polling: 100 });
+    await toc.evaluate((details: HTMLDetailsElement) => (details.open = true));
+    const entry = toc.locator('.article-toc a').last();
+    const id = decodeURIComponent((await entry.getAttribute('href'))!.slice(1));
+    await entry.tap();
+    const top = () => page.evaluate((heading) => Math.round(document.getElementById(heading)!.getBoundingClientRect().top), id);
+    // Under the header (60 px) and the heading's margin, as with every block above it at its true height.
+    await expect.poll(top).toBe(76);
   });
 
   it('before the app starts, a picture that has arrived drops its coffee cup; one still on its way keeps it until it arrives', async () => {

@@ -1,5 +1,6 @@
 import { useEffect, useState, type CSSProperties, type MouseEvent } from 'react';
 import * as zhCN from '../../../i18n/zh-CN';
+import { layOutEverything } from '../../app/layOutInSteps';
 
 export interface TocHeading {
   id: string;
@@ -68,6 +69,7 @@ export function ArticleToc({ headings }: { headings: readonly TocHeading[] }) {
   const topLevel = Math.min(...headings.map((heading) => heading.level));
   const go = (event: MouseEvent<HTMLAnchorElement>, id: string) => {
     event.preventDefault();
+    layOutEverything();
     document.getElementById(id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
   };
   return (

@@ -4,6 +4,7 @@ import { useLocation } from 'react-router-dom';
 import type { ActorRefFrom } from 'xstate';
 import { commentAnchor, seekStep, type ShownThread } from '../../../domain/comments/comments';
 import type { commentsMachine } from '../../../domain/comments/comments.machine';
+import { layOutEverything } from '../../app/layOutInSteps';
 import { commentElementId } from './CommentItem';
 
 /** Loads a search for a named comment may make before giving up (deep threads, old pages). */
@@ -30,6 +31,7 @@ export function useCommentFocus(actor: ActorRefFrom<typeof commentsMachine>, thr
     if (step.kind === 'found') {
       if (search.current.scrolled) return;
       search.current.scrolled = true;
+      layOutEverything();
       document.getElementById(commentElementId(wanted))?.scrollIntoView({ behavior: 'smooth', block: 'center' });
       return;
     }
