@@ -32,12 +32,15 @@ const RESULTS_DIR = path.join(PROJECT_ROOT, 'bench', 'results');
 
 export type FormFactor = 'mobile' | 'desktop';
 
-/** The goals of issue 24 (mobile at the calibrated slowdown; LCP kept from issue 11); desktop: a score of 100. */
+/**
+ * The goals of issue 48, raised from issue 24's (mobile at the calibrated slowdown; LCP kept from issue 11); desktop:
+ * a score of 100.
+ */
 export const GOALS: Record<FormFactor, Partial<Record<MetricKey, { limit: number; atLeast: boolean }>>> = {
   mobile: {
-    score: { limit: 95, atLeast: true },
+    score: { limit: 97, atLeast: true },
     lcp: { limit: 2000, atLeast: false },
-    tbt: { limit: 200, atLeast: false },
+    tbt: { limit: 150, atLeast: false },
     cls: { limit: 0.02, atLeast: false },
   },
   desktop: { score: { limit: 100, atLeast: true } },
@@ -292,7 +295,7 @@ export function printLighthouse({ givenSlowdown, pages: reports }: LighthouseRep
       .map((v) => `${report.formFactor} ${report.path} ${v.key}`),
   );
   console.log(
-    `\nGoals (issue 24, mobile calibrated): mobile score ≥ 95, LCP ≤ 2.0 s, TBT ≤ 200 ms, CLS ≤ 0.02; desktop score 100. ` +
+    `\nGoals (issue 48, mobile calibrated): mobile score ≥ 97, LCP ≤ 2.0 s, TBT ≤ 150 ms, CLS ≤ 0.02; desktop score 100. ` +
       `Ratio = median / goal.\n${failed.length ? `Not met: ${failed.join('; ')}` : 'All goals met.'}`,
   );
   const range = (values: number[], digits: number) =>
