@@ -1,5 +1,6 @@
 import { chromium, type Browser } from 'playwright-core';
 import { startBenchSite } from './benchSite';
+import { median, option } from './benchArgs';
 
 /**
  * Issue 24: the main thread a phone spends after the first contentful paint, which is all Lighthouse's total
@@ -65,16 +66,6 @@ function describe(children: TraceEvent[]): string {
     .slice(0, 4)
     .map(([name, ms]) => `${name} ${ms.toFixed(0)}`)
     .join(', ');
-}
-
-function option(name: string, fallback: string): string {
-  const prefix = `--${name}=`;
-  return process.argv.find((arg) => arg.startsWith(prefix))?.slice(prefix.length) ?? fallback;
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }
 
 async function load(browser: Browser, url: string, head: string, slowdown: number, detail: boolean): Promise<Load> {

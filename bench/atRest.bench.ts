@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
 import { startBenchSite } from './benchSite';
+import { median, option } from './benchArgs';
 
 /**
  * What a page costs while the reader only reads: Chromium's CPU time (every one of its processes, from
@@ -20,13 +21,6 @@ const DESKTOP = { viewport: { width: 1280, height: 800 } };
 const SETTLE_MS = 4000;
 const BARE_PAGE = '/bench-bare-page';
 const CLOCK_TICKS_PER_SECOND = 100;
-
-function option(name: string, fallback: string): string {
-  const prefix = `--${name}=`;
-  return process.argv.find((arg) => arg.startsWith(prefix))?.slice(prefix.length) ?? fallback;
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
 /** CPU time (clock ticks) of every Chromium process alive now, by pid. */
 function chromiumTicks(): Map<number, number> {

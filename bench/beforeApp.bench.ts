@@ -1,5 +1,6 @@
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { administratorCookie, startBenchSite, type BenchSite } from './benchSite';
+import { median, option } from './benchArgs';
 
 /**
  * Issue 48: what a phone reader meets before the app is live, in one run. A phone-sized touch context, the CPU
@@ -28,12 +29,6 @@ const CARD_LINK = '.article-card__title a';
 /** How long the start-up is followed after the app is live: until this long passes without a long task. */
 const SETTLE_MS = 1000;
 
-function option(name: string, fallback: string): string {
-  const prefix = `--${name}=`;
-  return process.argv.find((arg) => arg.startsWith(prefix))?.slice(prefix.length) ?? fallback;
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 const ms = (value: number) => `${value.toFixed(0)} ms`;
 /** A page's name in the figures: its path without the query. */
 const named = (path: string) => path.replace(/\?.*/, '');

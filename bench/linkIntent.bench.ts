@@ -1,6 +1,7 @@
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { startBenchSite } from './benchSite';
+import { median } from './benchArgs';
 
 /**
  * Issue 24: the first visit to a page by the header's link, from the click to the page's content on screen
@@ -58,8 +59,6 @@ async function visit(browser: Browser, baseUrl: string, reach: Reach): Promise<n
     await context.close();
   }
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 
 export async function main(argv = process.argv.slice(2)): Promise<void> {
   const runs = Number(/--runs=(\d+)/.exec(argv.join(' '))?.[1] ?? 8);

@@ -22,6 +22,7 @@ import { loadConfig } from '../server/config';
 import { createServer } from '../server/main';
 import { systemClock } from '../server/ports/clock';
 import { toneMp3 } from '../tests/server/music/testLibrary';
+import { median } from './benchArgs';
 
 const SONGS = Number(/^--songs=(\d+)$/.exec(process.argv.find((arg) => arg.startsWith('--songs=')) ?? '')?.[1] ?? 20_000);
 const PLAYLISTS = 200;
@@ -59,8 +60,6 @@ async function measured<T>(work: () => Promise<T>): Promise<{ result: T; seconds
     clearInterval(sampler);
   }
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 try {
   const generatedIn = await measured(async () => generate());

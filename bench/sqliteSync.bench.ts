@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import SQLite from 'better-sqlite3';
+import { median } from './benchArgs';
 
 /**
  * What a write costs the server's one thread on this machine's disk, with SQLite's WAL synced at every commit
@@ -39,7 +40,6 @@ for (let round = 1; round <= ROUNDS; round++) {
   normal.push(perWriteUs('NORMAL'));
   console.log(`round ${round}: FULL ${full.at(-1)!.toFixed(1)} µs a write, NORMAL ${normal.at(-1)!.toFixed(1)} µs`);
 }
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1]!;
 console.log(
   `median of ${ROUNDS}: FULL ${median(full).toFixed(1)} µs, NORMAL ${median(normal).toFixed(1)} µs → NORMAL / FULL ${(median(normal) / median(full)).toFixed(2)}`,
 );
